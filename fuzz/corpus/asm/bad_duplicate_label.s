@@ -1,0 +1,3 @@
+a:
+a:
+s_endpgm

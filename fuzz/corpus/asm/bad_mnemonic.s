@@ -1,0 +1,1 @@
+s_bogus s0, s1

@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+v_cvt_u32_f64_dpp v4, v[2:3] dpp8:[0,1,2,3,4,5,6,7]
+v_cvt_f64_u32_dpp v[4:5], v2 dpp8:[0,1,2,3,4,5,6,7]
+v_trunc_f64_dpp v[4:5], v[2:3] dpp8:[0,1,2,3,4,5,6,7]
+v_ceil_f64_dpp v[4:5], v[2:3] dpp8:[0,1,2,3,4,5,6,7]
+v_rndne_f64_dpp v[4:5], v[2:3] dpp8:[0,1,2,3,4,5,6,7]
+v_floor_f64_dpp v[4:5], v[2:3] dpp8:[0,1,2,3,4,5,6,7]
+v_fract_f32_dpp v4, v2 dpp8:[0,1,2,3,4,5,6,7]
+v_trunc_f32_dpp v4, v2 dpp8:[0,1,2,3,4,5,6,7]
+v_ceil_f32_dpp v4, v2 dpp8:[0,1,2,3,4,5,6,7]
+v_rndne_f32_dpp v4, v2 dpp8:[0,1,2,3,4,5,6,7]
+v_floor_f32_dpp v4, v2 dpp8:[0,1,2,3,4,5,6,7]
+v_exp_f32_dpp v4, v2 dpp8:[0,1,2,3,4,5,6,7]

@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+v_sub_f32_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_subrev_f32_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_mul_legacy_f32_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_mul_f32_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_mul_i32_i24_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_mul_hi_i32_i24_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_mul_u32_u24_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_mul_hi_u32_u24_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_dot4c_i32_i8_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_min_f32_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_max_f32_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]
+v_min_i32_dpp v4, v2, v6 dpp8:[0,1,2,3,4,5,6,7]

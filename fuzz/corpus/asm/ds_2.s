@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+ds_inc_rtn_u64 v[8:9], v2, v[4:5]
+ds_dec_rtn_u64 v[8:9], v2, v[4:5]
+ds_min_rtn_i64 v[8:9], v2, v[4:5]
+ds_max_rtn_i64 v[8:9], v2, v[4:5]
+ds_min_rtn_u64 v[8:9], v2, v[4:5]
+ds_max_rtn_u64 v[8:9], v2, v[4:5]
+ds_and_rtn_b64 v[8:9], v2, v[4:5]
+ds_or_rtn_b64 v[8:9], v2, v[4:5]
+ds_xor_rtn_b64 v[8:9], v2, v[4:5]
+ds_mskor_rtn_b64 v[8:9], v2, v[4:5], v[6:7]
+ds_wrxchg_rtn_b64 v[8:9], v2, v[4:5]
+ds_wrxchg2_rtn_b64 v[8:11], v2, v[4:5], v[6:7]

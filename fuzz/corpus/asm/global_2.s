@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+global_atomic_fmin v[2:3], v4, off
+global_atomic_fmax v[2:3], v4, off
+global_atomic_swap_x2 v[2:3], v[4:5], off
+global_atomic_cmpswap_x2 v[2:3], v[4:7], off
+global_atomic_add_x2 v[2:3], v[4:5], off
+global_atomic_sub_x2 v[2:3], v[4:5], off
+global_atomic_smin_x2 v[2:3], v[4:5], off
+global_atomic_umin_x2 v[2:3], v[4:5], off
+global_atomic_smax_x2 v[2:3], v[4:5], off
+global_atomic_umax_x2 v[2:3], v[4:5], off
+global_atomic_and_x2 v[2:3], v[4:5], off
+global_atomic_or_x2 v[2:3], v[4:5], off

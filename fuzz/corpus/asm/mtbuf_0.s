@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+tbuffer_load_format_x v4, off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_load_format_xy v[4:5], off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_load_format_xyz v[4:6], off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_load_format_xyzw v[4:7], off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_store_format_x v4, off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_store_format_xy v[4:5], off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_store_format_xyz v[4:6], off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_store_format_xyzw v[4:7], off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_load_format_d16_x v4, off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_load_format_d16_xy v4, off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_load_format_d16_xyz v[4:5], off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_load_format_d16_xyzw v[4:5], off, s[8:11], 0 format:[BUF_FMT_32_FLOAT]

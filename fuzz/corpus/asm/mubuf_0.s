@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+buffer_load_format_x v4, off, s[8:11], 0
+buffer_load_format_xy v[4:5], off, s[8:11], 0
+buffer_load_format_xyz v[4:6], off, s[8:11], 0
+buffer_load_format_xyzw v[4:7], off, s[8:11], 0
+buffer_store_format_x v4, off, s[8:11], 0
+buffer_store_format_xy v[4:5], off, s[8:11], 0
+buffer_store_format_xyz v[4:6], off, s[8:11], 0
+buffer_store_format_xyzw v[4:7], off, s[8:11], 0
+buffer_load_ubyte v4, off, s[8:11], 0
+buffer_load_sbyte v4, off, s[8:11], 0
+buffer_load_ushort v4, off, s[8:11], 0
+buffer_load_sshort v4, off, s[8:11], 0

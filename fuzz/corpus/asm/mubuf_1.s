@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+buffer_load_ubyte_d16 v4, off, s[8:11], 0
+buffer_load_ubyte_d16_hi v4, off, s[8:11], 0
+buffer_load_sbyte_d16 v4, off, s[8:11], 0
+buffer_load_sbyte_d16_hi v4, off, s[8:11], 0
+buffer_load_short_d16 v4, off, s[8:11], 0
+buffer_load_short_d16_hi v4, off, s[8:11], 0
+buffer_atomic_swap v4, off, s[8:11], 0
+buffer_atomic_cmpswap v[4:5], off, s[8:11], 0
+buffer_atomic_add v4, off, s[8:11], 0
+buffer_atomic_sub v4, off, s[8:11], 0
+buffer_atomic_smin v4, off, s[8:11], 0
+buffer_atomic_umin v4, off, s[8:11], 0

@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+buffer_atomic_add_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_sub_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_smin_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_umin_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_smax_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_umax_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_and_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_or_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_xor_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_inc_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_dec_x2 v[4:5], off, s[8:11], 0
+buffer_atomic_fcmpswap_x2 v[4:7], off, s[8:11], 0

@@ -1,0 +1,13 @@
+; target: gfx1030 wave: 32
+v_perm_b32 v4, v2, v6, v8
+v_xad_u32 v4, v2, v6, v8
+v_lshl_add_u32 v4, v2, v6, v8
+v_add_lshl_u32 v4, v2, v6, v8
+v_fma_f16 v4, v2, v6, v8
+v_min3_f16 v4, v2, v6, v8
+v_min3_i16 v4, v2, v6, v8
+v_min3_u16 v4, v2, v6, v8
+v_max3_f16 v4, v2, v6, v8
+v_max3_i16 v4, v2, v6, v8
+v_max3_u16 v4, v2, v6, v8
+v_med3_f16 v4, v2, v6, v8

@@ -1,0 +1,94 @@
+/* Vector relative addressing: v_movrels/v_movreld/v_movrelsd/v_movrelsd_2/v_swaprel_b32 with the
+ * measured rules of DESIGN.md "Reference semantics: Relative addressing" (gfx1035 rows of seed
+ * 004): M0 is unsigned; out of range means base + offset >= the dispatch's VGPR allocation; an
+ * out-of-range read returns v0 of the same lane; an out-of-range write is dropped. */
+#include "interp/wave.h"
+
+/* The VGPR index base + offset, or -1 when it lies outside the allocation. */
+static inline int64_t rel_index(const struct wave *w, unsigned base, uint32_t offset)
+{
+   uint64_t i = (uint64_t)base + offset;
+   return i < w->num_vgprs ? (int64_t)i : -1;
+}
+
+/* The lane values of VGPR base+offset; v0 when out of range. */
+static inline const uint32_t *rel_read(struct wave *w, unsigned base, uint32_t offset)
+{
+   int64_t i = rel_index(w, base, offset);
+   return wave_vgpr(w, i < 0 ? 0u : (unsigned)i);
+}
+
+/* v_movrels_b32: D = VGPR[S0 + M0]. */
+enum rdna_status exec_v_movrels_b32(struct wave *w, const struct rdna_inst *in)
+{
+   uint32_t r[MAX_LANES];
+   const uint32_t *src = rel_read(w, dst_vgpr(&in->operands[1]), w->sgpr[RDNA_REG_M0]);
+   for (unsigned lane = 0; lane < MAX_LANES; lane++)
+      r[lane] = src[lane];
+   valu_write(w, dst_vgpr(&in->operands[0]), r);
+   return RDNA_OK;
+}
+
+/* v_movreld_b32: VGPR[D + M0] = S0 (any source kind); dropped when out of range. */
+enum rdna_status exec_v_movreld_b32(struct wave *w, const struct rdna_inst *in)
+{
+   int64_t d = rel_index(w, dst_vgpr(&in->operands[0]), w->sgpr[RDNA_REG_M0]);
+   if (d < 0)
+      return RDNA_OK;
+   uint32_t buf[MAX_LANES], r[MAX_LANES];
+   const uint32_t *src = valu_src(w, &in->operands[1], buf);
+   for (unsigned lane = 0; lane < MAX_LANES; lane++)
+      r[lane] = src[lane];
+   valu_write(w, (unsigned)d, r);
+   return RDNA_OK;
+}
+
+/* VGPR[D + dst_off] = VGPR[S0 + src_off]: a destination out of range drops the write; a source
+ * out of range alone writes v0 to the in-range destination. */
+static enum rdna_status movrelsd(struct wave *w, const struct rdna_inst *in, uint32_t src_off,
+                                 uint32_t dst_off)
+{
+   int64_t d = rel_index(w, dst_vgpr(&in->operands[0]), dst_off);
+   if (d < 0)
+      return RDNA_OK;
+   uint32_t r[MAX_LANES];
+   const uint32_t *src = rel_read(w, dst_vgpr(&in->operands[1]), src_off);
+   for (unsigned lane = 0; lane < MAX_LANES; lane++)
+      r[lane] = src[lane];
+   valu_write(w, (unsigned)d, r);
+   return RDNA_OK;
+}
+
+enum rdna_status exec_v_movrelsd_b32(struct wave *w, const struct rdna_inst *in)
+{
+   uint32_t m0 = w->sgpr[RDNA_REG_M0];
+   return movrelsd(w, in, m0, m0);
+}
+
+/* v_movrelsd_2_b32: source offset M0[9:0], destination offset M0[25:16]. */
+enum rdna_status exec_v_movrelsd_2_b32(struct wave *w, const struct rdna_inst *in)
+{
+   uint32_t m0 = w->sgpr[RDNA_REG_M0];
+   return movrelsd(w, in, m0 & 0x3ffu, (m0 >> 16) & 0x3ffu);
+}
+
+/* v_swaprel_b32: swaps VGPR[D + M0[25:16]] and VGPR[S0 + M0[9:0]] in active lanes; writes
+ * neither unless both are in range. */
+enum rdna_status exec_v_swaprel_b32(struct wave *w, const struct rdna_inst *in)
+{
+   uint32_t m0 = w->sgpr[RDNA_REG_M0];
+   int64_t d = rel_index(w, dst_vgpr(&in->operands[0]), (m0 >> 16) & 0x3ffu);
+   int64_t s = rel_index(w, dst_vgpr(&in->operands[1]), m0 & 0x3ffu);
+   if (d < 0 || s < 0)
+      return RDNA_OK;
+   uint32_t *a = wave_vgpr(w, (unsigned)d), *b = wave_vgpr(w, (unsigned)s);
+   const uint32_t *m = wave_lane_mask(w);
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      uint32_t x = a[lane], y = b[lane];
+      a[lane] = (y & m[lane]) | (x & ~m[lane]);
+      b[lane] = (x & m[lane]) | (y & ~m[lane]);
+   }
+   wave_log_write(w, RDNA_REG_VGPR0 + (unsigned)d);
+   wave_log_write(w, RDNA_REG_VGPR0 + (unsigned)s);
+   return RDNA_OK;
+}

@@ -1,0 +1,318 @@
+/* Helpers shared by the `rdna` commands: a small option parser (so every command reports
+ * unknown options and missing values the same way), the --target/--wave options, whole-file
+ * input and output with "-" for the standard streams, and compiler-style diagnostics. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- option parsing ----------------------------------------------------------------------- */
+
+void cli_parser_init(struct cli_parser *parser, const char *command, int argc, char **argv)
+{
+   memset(parser, 0, sizeof(*parser));
+   parser->command = command;
+   parser->argc = argc;
+   parser->argv = argv;
+   parser->next = 1;
+}
+
+enum cli_token cli_next(struct cli_parser *parser)
+{
+   if (parser->next >= parser->argc)
+      return CLI_END;
+   const char *arg = parser->argv[parser->next++];
+   parser->arg = arg;
+   parser->inline_value = NULL;
+   parser->name_length = strlen(arg);
+   if (parser->options_done || arg[0] != '-' || arg[1] == '\0')
+      return CLI_POSITIONAL;
+   if (strcmp(arg, "--") == 0) {
+      parser->options_done = true;
+      return cli_next(parser);
+   }
+   const char *equals = strchr(arg, '=');
+   if (equals) {
+      parser->name_length = (size_t)(equals - arg);
+      parser->inline_value = equals + 1;
+   }
+   return CLI_OPTION;
+}
+
+static bool name_is(const struct cli_parser *parser, const char *name)
+{
+   return name && strlen(name) == parser->name_length &&
+          memcmp(parser->arg, name, parser->name_length) == 0;
+}
+
+bool cli_is(const struct cli_parser *parser, const char *long_name, const char *short_name)
+{
+   return name_is(parser, long_name) || name_is(parser, short_name);
+}
+
+/* A value may start with '-' only when it is "-" (a standard stream) or a negative number. */
+static bool looks_like_value(const char *arg)
+{
+   return arg[0] != '-' || arg[1] == '\0' || (arg[1] >= '0' && arg[1] <= '9');
+}
+
+bool cli_peek_value(const struct cli_parser *parser)
+{
+   return !parser->options_done && parser->next < parser->argc &&
+          looks_like_value(parser->argv[parser->next]);
+}
+
+bool cli_value(struct cli_parser *parser, const char **value)
+{
+   if (parser->inline_value) {
+      *value = parser->inline_value;
+      return true;
+   }
+   if (parser->next < parser->argc && looks_like_value(parser->argv[parser->next])) {
+      *value = parser->argv[parser->next++];
+      return true;
+   }
+   cli_usage_error(parser->command, "option '%.*s' needs a value", (int)parser->name_length,
+                   parser->arg);
+   return false;
+}
+
+bool cli_no_value(const struct cli_parser *parser)
+{
+   if (!parser->inline_value)
+      return true;
+   cli_usage_error(parser->command, "option '%.*s' takes no value", (int)parser->name_length,
+                   parser->arg);
+   return false;
+}
+
+int cli_unknown_option(const struct cli_parser *parser)
+{
+   return cli_usage_error(parser->command, "unknown option '%.*s'", (int)parser->name_length,
+                          parser->arg);
+}
+
+bool cli_parse_uint(const char *text, uint64_t max, uint64_t *value)
+{
+   if (!text || !*text || *text == '-' || *text == '+' || *text == ' ')
+      return false;
+   int base = 10;
+   if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+      base = 16;
+      text += 2;
+      if (!*text || *text == '-' || *text == '+' || *text == ' ')
+         return false;
+   }
+   char *end;
+   errno = 0;
+   unsigned long long parsed = strtoull(text, &end, base);
+   if (errno || *end || parsed > max)
+      return false;
+   *value = parsed;
+   return true;
+}
+
+void cli_isa_unset(struct rdna_isa_config *config)
+{
+   config->target = RDNA_TARGET_COUNT;
+   config->wave_size = 0;
+}
+
+void cli_isa_defaults(struct rdna_isa_config *config)
+{
+   if (config->target == RDNA_TARGET_COUNT)
+      config->target = RDNA_TARGET_GFX1030;
+   if (config->wave_size == 0)
+      config->wave_size = 32;
+}
+
+void cli_isa_from_header(const char *source, size_t length, struct rdna_isa_config *config)
+{
+   char line[128];
+   size_t n = 0;
+   while (n < length && n + 1 < sizeof(line) && source[n] != '\n') {
+      line[n] = source[n];
+      n++;
+   }
+   line[n] = '\0';
+   if (line[0] != ';')
+      return;
+   const char *target = strstr(line, "target:");
+   const char *wave = strstr(line, "wave:");
+   char name[16];
+   enum rdna_target parsed;
+   if (target && config->target == RDNA_TARGET_COUNT && sscanf(target, "target: %15s", name) == 1 &&
+       rdna_target_from_name(name, &parsed))
+      config->target = parsed;
+   unsigned size;
+   if (wave && config->wave_size == 0 && sscanf(wave, "wave: %u", &size) == 1 &&
+       (size == 32 || size == 64))
+      config->wave_size = size;
+}
+
+int cli_isa_option(struct cli_parser *parser, struct rdna_isa_config *config)
+{
+   const char *value;
+   if (cli_is(parser, "--target", NULL)) {
+      if (!cli_value(parser, &value))
+         return -1;
+      if (!rdna_target_from_name(value, &config->target)) {
+         cli_usage_error(parser->command, "unknown target '%s' (expected gfx1030 or gfx1013)",
+                         value);
+         return -1;
+      }
+      return 1;
+   }
+   if (cli_is(parser, "--wave", NULL)) {
+      if (!cli_value(parser, &value))
+         return -1;
+      if (strcmp(value, "32") != 0 && strcmp(value, "64") != 0) {
+         cli_usage_error(parser->command, "wave size must be 32 or 64, found '%s'", value);
+         return -1;
+      }
+      config->wave_size = value[0] == '3' ? 32 : 64;
+      return 1;
+   }
+   return 0;
+}
+
+void cli_isa_help(FILE *out)
+{
+   fputs("  --target NAME    gfx1030 (default) or gfx1013 (the PS5 GPU)\n"
+         "  --wave 32|64     wave size (default 32); decides lane-mask operands (vcc_lo or vcc)\n",
+         out);
+}
+
+/* ---- input, output, messages -------------------------------------------------------------- */
+
+static void vprint_error(const char *command, const char *fmt, va_list args)
+{
+   fprintf(stderr, "rdna %s: error: ", command);
+   vfprintf(stderr, fmt, args);
+   fputc('\n', stderr);
+}
+
+void cli_error(const char *command, const char *fmt, ...)
+{
+   va_list args;
+   va_start(args, fmt);
+   vprint_error(command, fmt, args);
+   va_end(args);
+}
+
+int cli_usage_error(const char *command, const char *fmt, ...)
+{
+   va_list args;
+   va_start(args, fmt);
+   vprint_error(command, fmt, args);
+   va_end(args);
+   fprintf(stderr, "Try 'rdna %s --help'.\n", command);
+   return CLI_EXIT_BAD_INPUT;
+}
+
+const char *cli_display_name(const char *path)
+{
+   return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+int cli_read_file(const char *command, const char *path, char **data, size_t *size)
+{
+   bool is_stdin = strcmp(path, "-") == 0;
+   FILE *file = is_stdin ? stdin : fopen(path, "rb");
+   if (!file) {
+      cli_error(command, "cannot open '%s': %s", path, strerror(errno));
+      return CLI_EXIT_BAD_INPUT;
+   }
+
+   size_t capacity = 1 << 16, length = 0;
+   char *buffer = malloc(capacity);
+   int code = CLI_EXIT_OK;
+   while (buffer) {
+      if (capacity - length < 2) {
+         char *bigger = capacity > SIZE_MAX / 2 ? NULL : realloc(buffer, capacity * 2);
+         if (!bigger) {
+            free(buffer);
+            buffer = NULL;
+            break;
+         }
+         buffer = bigger;
+         capacity *= 2;
+      }
+      size_t got = fread(buffer + length, 1, capacity - length - 1, file);
+      length += got;
+      if (got == 0)
+         break;
+   }
+   if (!buffer) {
+      cli_error(command, "out of memory reading '%s'", cli_display_name(path));
+      code = CLI_EXIT_ENVIRONMENT;
+   } else if (ferror(file)) {
+      /* A directory opens but does not read: EISDIR is bad input, not the environment. */
+      cli_error(command, "cannot read '%s': %s", cli_display_name(path), strerror(errno));
+      free(buffer);
+      buffer = NULL;
+      code = CLI_EXIT_BAD_INPUT;
+   }
+   if (!is_stdin)
+      fclose(file);
+   if (buffer) {
+      buffer[length] = '\0';
+      *data = buffer;
+      *size = length;
+   }
+   return code;
+}
+
+int cli_write_file(const char *command, const char *path, const void *data, size_t size)
+{
+   bool is_stdout = strcmp(path, "-") == 0;
+   FILE *file = is_stdout ? stdout : fopen(path, "wb");
+   if (!file) {
+      cli_error(command, "cannot create '%s': %s", path, strerror(errno));
+      return CLI_EXIT_ENVIRONMENT;
+   }
+   bool ok = fwrite(data, 1, size, file) == size;
+   ok = (is_stdout ? fflush(file) == 0 : fclose(file) == 0) && ok;
+   if (!ok) {
+      cli_error(command, "cannot write '%s': %s", is_stdout ? "<stdout>" : path, strerror(errno));
+      return CLI_EXIT_ENVIRONMENT;
+   }
+   return CLI_EXIT_OK;
+}
+
+void cli_print_source_diag(FILE *out, const char *file, const char *source, size_t length,
+                           const struct rdna_diag *diag)
+{
+   const char *message = diag->message[0] ? diag->message : rdna_status_message(diag->status);
+   if (diag->line == 0) {
+      fprintf(out, "%s: error: %s\n", file, message);
+      return;
+   }
+   fprintf(out, "%s:%u:%u: error: %s\n", file, diag->line, diag->column, message);
+
+   /* Find the line: lines end at '\n' (a '\r' before it is not shown). */
+   size_t start = 0;
+   for (unsigned line = 1; line < diag->line; line++) {
+      const char *newline = memchr(source + start, '\n', length - start);
+      if (!newline)
+         return;
+      start = (size_t)(newline - source) + 1;
+   }
+   size_t end = start;
+   while (end < length && source[end] != '\n' && source[end] != '\r')
+      end++;
+   fprintf(out, "%.*s\n", (int)(end - start), source + start);
+   if (diag->column == 0)
+      return;
+   /* The caret lines up under the column even when the line holds tabs: copy them. */
+   for (size_t i = 0; i + 1 < diag->column && start + i < end; i++)
+      fputc(source[start + i] == '\t' ? '\t' : ' ', out);
+   fputs("^\n", out);
+}
+
+int cli_exit_for_status(enum rdna_status status)
+{
+   return status == RDNA_NO_MEMORY || status == RDNA_IO ? CLI_EXIT_ENVIRONMENT : CLI_EXIT_BAD_INPUT;
+}

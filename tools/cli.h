@@ -1,0 +1,111 @@
+/* Shared helpers of the `rdna` command-line program: the command table, option parsing, reading
+ * input files, writing output, and printing diagnostics in the `file:line:column: error:` form.
+ * Every command is a function `int cmd_<name>(int argc, char **argv)` that returns an exit code
+ * (enum cli_exit); tools/rdna.c dispatches to it. */
+#ifndef RDNA_TOOLS_CLI_H
+#define RDNA_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rdna/isa.h"
+
+/* Exit codes (DESIGN.md, "Command line"). */
+enum cli_exit {
+   CLI_EXIT_OK = 0,          /* success */
+   CLI_EXIT_MISMATCH = 1,    /* a mismatch, failed expectation or guest fault */
+   CLI_EXIT_BAD_INPUT = 2,   /* bad input or usage */
+   CLI_EXIT_ENVIRONMENT = 3, /* out of memory, unwritable output, missing device */
+};
+
+/* The commands; tools/rdna.c lists them in its dispatch table. A later command (run, recomp,
+ * diff, ...) adds a cmd_<name>.c file, a declaration here and a row there. argv[0] is the
+ * command's name. */
+int cmd_asm(int argc, char **argv);
+int cmd_dis(int argc, char **argv);
+
+/* ---- option parsing ----------------------------------------------------------------------- */
+
+/* Walks argv[1..] of a command. Options are `--name value`, `--name=value` or a short `-x value`;
+ * `--` ends the options; a lone `-` is a positional argument (standard input/output). */
+struct cli_parser {
+   const char *command; /* "asm": used in messages */
+   int argc;
+   char **argv;
+   int next;                 /* index of the next argument to look at */
+   const char *arg;          /* the current argument */
+   size_t name_length;       /* length of the option's name in arg (before any '=') */
+   const char *inline_value; /* the text after '=', or NULL */
+   bool options_done;        /* after `--` */
+};
+
+enum cli_token {
+   CLI_END,        /* no arguments left */
+   CLI_OPTION,     /* arg is an option: test it with cli_is() */
+   CLI_POSITIONAL, /* arg is a positional argument */
+};
+
+void cli_parser_init(struct cli_parser *parser, const char *command, int argc, char **argv);
+enum cli_token cli_next(struct cli_parser *parser);
+/* Whether the current option is `long_name` (e.g. "--target") or `short_name` (e.g. "-o", may be
+ * NULL). */
+bool cli_is(const struct cli_parser *parser, const char *long_name, const char *short_name);
+/* The current option's value (after '=' or the next argument). Prints an error and returns false
+ * when there is none. */
+bool cli_value(struct cli_parser *parser, const char **value);
+/* Whether the next argument exists and does not look like an option (a lone '-' or a negative
+ * number counts as a value). */
+bool cli_peek_value(const struct cli_parser *parser);
+/* Rejects an option that takes no value but was given one with '='; prints the error. */
+bool cli_no_value(const struct cli_parser *parser);
+/* Prints "unknown option" and returns CLI_EXIT_BAD_INPUT. */
+int cli_unknown_option(const struct cli_parser *parser);
+
+/* Parses an unsigned integer written in decimal or with 0x (hex); false when the text is not
+ * exactly one such number or it exceeds `max`. */
+bool cli_parse_uint(const char *text, uint64_t max, uint64_t *value);
+
+/* The ISA options every command shares: --target gfx1030|gfx1013 and --wave 32|64. A command
+ * starts from cli_isa_unset(), lets the options (and maybe a source header) set fields, then
+ * fills the rest with cli_isa_defaults(): gfx1030, wave32. */
+void cli_isa_unset(struct rdna_isa_config *config);
+void cli_isa_defaults(struct rdna_isa_config *config);
+/* Reads a first line "; target: NAME wave: N" (the corpus/isa convention) into the fields of
+ * `config` still unset. */
+void cli_isa_from_header(const char *source, size_t length, struct rdna_isa_config *config);
+/* Handles the current option when it is --target or --wave: returns 1 when handled, 0 when it
+ * is another option, -1 after printing an error. */
+int cli_isa_option(struct cli_parser *parser, struct rdna_isa_config *config);
+/* The --help lines of those options. */
+void cli_isa_help(FILE *out);
+
+/* ---- input, output, messages -------------------------------------------------------------- */
+
+/* Prints "rdna <command>: error: <message>" on stderr. */
+void cli_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* cli_error followed by a hint to run --help; returns CLI_EXIT_BAD_INPUT. */
+int cli_usage_error(const char *command, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+/* Reads a whole file (or standard input when path is "-") into a NUL-terminated buffer the
+ * caller frees. Returns CLI_EXIT_OK, or an exit code after printing the reason. */
+int cli_read_file(const char *command, const char *path, char **data, size_t *size);
+/* Writes `size` bytes to `path` (standard output when "-"). Returns an exit code. */
+int cli_write_file(const char *command, const char *path, const void *data, size_t size);
+/* The name diagnostics use for a path: "<stdin>" for "-". */
+const char *cli_display_name(const char *path);
+
+/* Prints a diagnostic about source text in the compiler form:
+ *   file:line:column: error: message
+ *   the source line
+ *       ^
+ * The line and caret are left out when diag->line is 0 or past the end of the source. */
+void cli_print_source_diag(FILE *out, const char *file, const char *source, size_t length,
+                           const struct rdna_diag *diag);
+
+/* Exit code for a library status: 3 for NO_MEMORY and IO, 2 otherwise. */
+int cli_exit_for_status(enum rdna_status status);
+
+#endif
