@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "case_internal.h"
 
@@ -623,7 +624,7 @@ static void check_fault(struct checker *k, const struct case_expect *e)
    const char *kind = k->state->fault ? k->state->fault(k->state->user, &pc) : "none";
    if (!kind)
       kind = "none";
-   if (strcmp(kind, e->fault) != 0) {
+   if (strcasecmp(kind, e->fault) != 0) { /* the interpreter names kinds in capitals */
       report(k, e->line, e->column, "fault: expected %s, found %s", e->fault, kind);
       return;
    }

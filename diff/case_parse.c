@@ -41,8 +41,8 @@ struct parser {
    size_t num_programs, cap_programs;
 
    enum section section;
-   size_t region;            /* the current [buffer] */
-   uint64_t data_cursor;     /* its next data byte */
+   size_t region;        /* the current [buffer] */
+   uint64_t data_cursor; /* its next data byte */
    bool size_given;
    uint64_t size_value;
    unsigned size_line, size_column;
@@ -272,7 +272,10 @@ static enum rdna_status parse_reg(struct case_cursor *cur, struct case_reg *reg)
          reg->wave_pair = named[i].wave_pair;
          return RDNA_OK;
       }
-   unsigned prefix = word[0] == 's' ? 1 : word[0] == 'v' ? 1 : length >= 4 && !memcmp(word, "ttmp", 4) ? 4 : 0;
+   unsigned prefix = word[0] == 's'                            ? 1
+                     : word[0] == 'v'                          ? 1
+                     : length >= 4 && !memcmp(word, "ttmp", 4) ? 4
+                                                               : 0;
    unsigned limit = word[0] == 's' ? 106 : word[0] == 'v' ? RDNA_CASE_MAX_VGPRS : 16;
    if (prefix == 0) {
       cur->pos = pos;
@@ -438,8 +441,8 @@ static enum rdna_status parse_value(struct case_cursor *cur, bool dont_care,
 }
 
 /* reg = value, for [init] and [expect]. */
-static enum rdna_status parse_assignment(struct case_cursor *cur, bool expect,
-                                         struct case_reg *reg, struct case_value *value)
+static enum rdna_status parse_assignment(struct case_cursor *cur, bool expect, struct case_reg *reg,
+                                         struct case_value *value)
 {
    enum rdna_status st = parse_reg(cur, reg);
    if (st != RDNA_OK)
@@ -597,8 +600,8 @@ static enum rdna_status parse_diff(struct parser *p, struct case_cursor *cur)
    size_t start = cur->pos, end = start;
    while (end < cur->end && cur->text[end] != '#')
       end++;
-   while (end > start && (cur->text[end - 1] == ' ' || cur->text[end - 1] == '\t' ||
-                          cur->text[end - 1] == '\r'))
+   while (end > start &&
+          (cur->text[end - 1] == ' ' || cur->text[end - 1] == '\t' || cur->text[end - 1] == '\r'))
       end--;
    if (!case_grow((void **)&c->todos, &c->cap_todos, c->num_todos + 1, sizeof(*c->todos)))
       return no_memory(p);
@@ -652,8 +655,8 @@ static enum rdna_status parse_buffer_line(struct parser *p, struct case_cursor *
    if (case_word(cur, &word, &length) && case_word_is(word, length, "size")) {
       if (p->size_given)
          return case_fail(cur, pos, RDNA_SYNTAX, "size given twice");
-      enum rdna_status st = parse_bounded(cur, 0, RDNA_CASE_MAX_BUFFER_BYTES, "size",
-                                          &p->size_value);
+      enum rdna_status st =
+         parse_bounded(cur, 0, RDNA_CASE_MAX_BUFFER_BYTES, "size", &p->size_value);
       if (st != RDNA_OK)
          return st;
       p->size_given = true;
@@ -713,7 +716,8 @@ static enum rdna_status parse_buffer_line(struct parser *p, struct case_cursor *
       if (st != RDNA_OK) {
          /* Running out at the value's end means a blank split an expression. */
          if (atom_diag.column == end + 1 && end < cur->end && cur->text[end] != '#')
-            return case_fail(cur, start, RDNA_SYNTAX, "a value is written without blanks (or "
+            return case_fail(cur, start, RDNA_SYNTAX,
+                             "a value is written without blanks (or "
                              "with blanks only inside parentheses)");
          if (cur->diag && cur->diag->status == RDNA_OK)
             *cur->diag = atom_diag;
@@ -795,8 +799,10 @@ static enum rdna_status parse_header(struct parser *p, struct case_cursor *cur, 
    char name[64];
    if (case_word(cur, &word, &length)) {
       if (length >= sizeof(name))
-         return case_fail(cur, name_pos, RDNA_OUT_OF_RANGE, "a region name has at most %u "
-                          "characters", (unsigned)sizeof(name) - 1);
+         return case_fail(cur, name_pos, RDNA_OUT_OF_RANGE,
+                          "a region name has at most %u "
+                          "characters",
+                          (unsigned)sizeof(name) - 1);
       memcpy(name, word, length);
       name[length] = '\0';
    } else if (section == SECTION_PROGRAM && !has_program) {
@@ -873,8 +879,8 @@ static enum rdna_status assemble_programs(struct parser *p)
          struct rdna_code *code = NULL;
          struct rdna_diag diag;
          memset(&diag, 0, sizeof(diag));
-         enum rdna_status st = rdna_assemble(&config, p->text + t->start, t->end - t->start,
-                                             r->name, &code, &diag);
+         enum rdna_status st =
+            rdna_assemble(&config, p->text + t->start, t->end - t->start, r->name, &code, &diag);
          if (st != RDNA_OK) {
             const char *mode = c->waves == 3 ? (w ? " (wave64)" : " (wave32)") : "";
             return fail_at(p, diag.line ? t->header_line + diag.line : t->header_line,
@@ -920,8 +926,8 @@ static enum rdna_status place_regions(struct parser *p)
       if (r->address + span(r) > limit)
          return fail_at(p, r->line, 1, RDNA_OUT_OF_RANGE, "region '%s' runs past 2^48", r->name);
       for (size_t j = 0; j < i; j++)
-         if (c->regions[j].fixed && overlaps(r->address, span(r), c->regions[j].address,
-                                             span(&c->regions[j])))
+         if (c->regions[j].fixed &&
+             overlaps(r->address, span(r), c->regions[j].address, span(&c->regions[j])))
             return fail_at(p, r->line, 1, RDNA_OUT_OF_RANGE, "region '%s' overlaps region '%s'",
                            r->name, c->regions[j].name);
    }
@@ -930,7 +936,8 @@ static enum rdna_status place_regions(struct parser *p)
       struct case_region *r = &c->regions[i];
       if (r->fixed)
          continue;
-      uint64_t address = (cursor + RDNA_CASE_AUTO_ALIGN - 1) & ~(uint64_t)(RDNA_CASE_AUTO_ALIGN - 1);
+      uint64_t address =
+         (cursor + RDNA_CASE_AUTO_ALIGN - 1) & ~(uint64_t)(RDNA_CASE_AUTO_ALIGN - 1);
       bool moved = true;
       while (moved && address < limit) {
          moved = false;
@@ -991,8 +998,7 @@ static enum rdna_status validate(struct parser *p)
    struct rdna_case *c = p->c;
    enum rdna_status st = RDNA_OK;
    for (size_t i = 0; st == RDNA_OK && i < c->num_inits; i++)
-      st = check_reg(p, &c->inits[i].reg, &c->inits[i].value, c->inits[i].line,
-                     c->inits[i].column);
+      st = check_reg(p, &c->inits[i].reg, &c->inits[i].value, c->inits[i].line, c->inits[i].column);
    for (size_t i = 0; st == RDNA_OK && i < c->num_expects; i++) {
       struct case_expect *e = &c->expects[i];
       if (e->kind == EXPECT_REG) {
@@ -1009,8 +1015,7 @@ static enum rdna_status validate(struct parser *p)
          if (e->last_elem >= elements)
             return fail_at(p, e->line, e->column, RDNA_OUT_OF_RANGE,
                            "element %llu lies past the end of '%s' (%llu elements)",
-                           (unsigned long long)e->last_elem, r->name,
-                           (unsigned long long)elements);
+                           (unsigned long long)e->last_elem, r->name, (unsigned long long)elements);
          if (e->value.num_items && e->value.list_length != e->last_elem - e->first_elem + 1)
             return fail_at(p, e->value.line, e->value.column, RDNA_OUT_OF_RANGE,
                            "the list gives %llu elements, the range holds %llu",

@@ -1,6 +1,6 @@
 /* Fuzz harness: the input is assembly source. A failure needs a status, a message and a line;
- * a success is disassembled, and each printed instruction must assemble to the same words (with
- * .long data around, which may set bits no field holds: to the same text). A first line
+ * a success is disassembled, and each printed instruction must assemble to the same words, or,
+ * where the source named a non-canonical encoding, to words that print the same text. A first line
  * "; target: gfx1013 wave: 64" (the corpus/isa convention) picks the configuration; default
  * gfx1030 wave32. Aborts on a violation. */
 #include <stdio.h>
@@ -117,8 +117,10 @@ static size_t check_instruction(const struct rdna_isa_config *config, const uint
    bool same = again_words == inst_words;
    for (size_t i = 0; same && i < inst_words; i++)
       same = reassembled[i] == words[index + i];
-   if (!same && raw_data) {
-      /* Raw words may hold bits no field does: compare the text after one more round. */
+   if (!same) {
+      /* Raw words may hold bits no field does, and source text may name a non-canonical
+       * encoding llvm-mc also accepts (a single SGPR as a wave64 lane mask: "s3" encodes 3,
+       * which decodes as s[2:3]): compare the text after one more round. */
       uint8_t again_bytes[RDNA_MAX_INST_WORDS * 4];
       size_t n = again_words < RDNA_MAX_INST_WORDS ? again_words : RDNA_MAX_INST_WORDS;
       for (size_t i = 0; i < n * 4; i++)

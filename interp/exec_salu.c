@@ -50,114 +50,114 @@ static inline uint32_t bits32(uint32_t v, unsigned lo, unsigned width)
 
 /* Shapes of the scalar handlers, each expanding to exec_<name>; `a`, `b` are the sources, `d`
  * the result, `scc` the new SCC (omitted where the row leaves SCC alone). */
-#define SOP2_32(name, expr, scc_expr)                                          \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint32_t a = src32(w, in, 1), b = src32(w, in, 2);                       \
-      uint32_t d = (uint32_t)(expr);                                           \
-      dst32(w, in, d);                                                         \
-      wave_set_scc(w, (scc_expr));                                             \
-      return RDNA_OK;                                                          \
+#define SOP2_32(name, expr, scc_expr)                                       \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint32_t a = src32(w, in, 1), b = src32(w, in, 2);                    \
+      uint32_t d = (uint32_t)(expr);                                        \
+      dst32(w, in, d);                                                      \
+      wave_set_scc(w, (scc_expr));                                          \
+      return RDNA_OK;                                                       \
    }
-#define SOP2_32_NOSCC(name, expr)                                              \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint32_t a = src32(w, in, 1), b = src32(w, in, 2);                       \
-      dst32(w, in, (uint32_t)(expr));                                          \
-      return RDNA_OK;                                                          \
+#define SOP2_32_NOSCC(name, expr)                                           \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint32_t a = src32(w, in, 1), b = src32(w, in, 2);                    \
+      dst32(w, in, (uint32_t)(expr));                                       \
+      return RDNA_OK;                                                       \
    }
-#define SOP2_64(name, expr)                                                    \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint64_t a = src64(w, in, 1), b = src64(w, in, 2);                       \
-      uint64_t d = (expr);                                                     \
-      dst64(w, in, d);                                                         \
-      wave_set_scc(w, d != 0);                                                 \
-      return RDNA_OK;                                                          \
+#define SOP2_64(name, expr)                                                 \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint64_t a = src64(w, in, 1), b = src64(w, in, 2);                    \
+      uint64_t d = (expr);                                                  \
+      dst64(w, in, d);                                                      \
+      wave_set_scc(w, d != 0);                                              \
+      return RDNA_OK;                                                       \
    }
-#define SOP2_SHIFT64(name, expr)                                               \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint64_t a = src64(w, in, 1);                                            \
-      unsigned b = sh64(src32(w, in, 2));                                      \
-      uint64_t d = (expr);                                                     \
-      dst64(w, in, d);                                                         \
-      wave_set_scc(w, d != 0);                                                 \
-      return RDNA_OK;                                                          \
+#define SOP2_SHIFT64(name, expr)                                            \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint64_t a = src64(w, in, 1);                                         \
+      unsigned b = sh64(src32(w, in, 2));                                   \
+      uint64_t d = (expr);                                                  \
+      dst64(w, in, d);                                                      \
+      wave_set_scc(w, d != 0);                                              \
+      return RDNA_OK;                                                       \
    }
-#define SOP1_32(name, expr, scc_expr)                                          \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint32_t a = src32(w, in, 1);                                            \
-      uint32_t d = (uint32_t)(expr);                                           \
-      dst32(w, in, d);                                                         \
-      wave_set_scc(w, (scc_expr));                                             \
-      return RDNA_OK;                                                          \
+#define SOP1_32(name, expr, scc_expr)                                       \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint32_t a = src32(w, in, 1);                                         \
+      uint32_t d = (uint32_t)(expr);                                        \
+      dst32(w, in, d);                                                      \
+      wave_set_scc(w, (scc_expr));                                          \
+      return RDNA_OK;                                                       \
    }
-#define SOP1_32_NOSCC(name, expr)                                              \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint32_t a = src32(w, in, 1);                                            \
-      dst32(w, in, (uint32_t)(expr));                                          \
-      return RDNA_OK;                                                          \
+#define SOP1_32_NOSCC(name, expr)                                           \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint32_t a = src32(w, in, 1);                                         \
+      dst32(w, in, (uint32_t)(expr));                                       \
+      return RDNA_OK;                                                       \
    }
-#define SOP1_64(name, expr, scc_expr)                                          \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint64_t a = src64(w, in, 1);                                            \
-      uint64_t d = (expr);                                                     \
-      dst64(w, in, d);                                                         \
-      wave_set_scc(w, (scc_expr));                                             \
-      return RDNA_OK;                                                          \
+#define SOP1_64(name, expr, scc_expr)                                       \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint64_t a = src64(w, in, 1);                                         \
+      uint64_t d = (expr);                                                  \
+      dst64(w, in, d);                                                      \
+      wave_set_scc(w, (scc_expr));                                          \
+      return RDNA_OK;                                                       \
    }
-#define SOP1_64_NOSCC(name, expr)                                              \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint64_t a = src64(w, in, 1);                                            \
-      dst64(w, in, (expr));                                                    \
-      return RDNA_OK;                                                          \
+#define SOP1_64_NOSCC(name, expr)                                           \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint64_t a = src64(w, in, 1);                                         \
+      dst64(w, in, (expr));                                                 \
+      return RDNA_OK;                                                       \
    }
 /* 32-bit result from a 64-bit source (bcnt, ff, flbit of b64). */
-#define SOP1_64TO32(name, expr, scc_expr)                                      \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint64_t a = src64(w, in, 1);                                            \
-      uint32_t d = (uint32_t)(expr);                                           \
-      dst32(w, in, d);                                                         \
-      wave_set_scc(w, (scc_expr));                                             \
-      return RDNA_OK;                                                          \
+#define SOP1_64TO32(name, expr, scc_expr)                                   \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint64_t a = src64(w, in, 1);                                         \
+      uint32_t d = (uint32_t)(expr);                                        \
+      dst32(w, in, d);                                                      \
+      wave_set_scc(w, (scc_expr));                                          \
+      return RDNA_OK;                                                       \
    }
-#define SOP1_64TO32_NOSCC(name, expr)                                          \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      uint64_t a = src64(w, in, 1);                                            \
-      dst32(w, in, (uint32_t)(expr));                                          \
-      return RDNA_OK;                                                          \
+#define SOP1_64TO32_NOSCC(name, expr)                                       \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      uint64_t a = src64(w, in, 1);                                         \
+      dst32(w, in, (uint32_t)(expr));                                       \
+      return RDNA_OK;                                                       \
    }
-#define SOPC(name, type, src, cond)                                            \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      type a = (type)src(w, in, 0), b = (type)src(w, in, 1);                   \
-      wave_set_scc(w, (cond));                                                 \
-      return RDNA_OK;                                                          \
+#define SOPC(name, type, src, cond)                                         \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      type a = (type)src(w, in, 0), b = (type)src(w, in, 1);                \
+      wave_set_scc(w, (cond));                                              \
+      return RDNA_OK;                                                       \
    }
 /* SOPK compares: the SGPR against simm16, sign-extended for _i32, zero-extended for _u32. */
-#define SOPK_CMP(name, type, imm, cond)                                        \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      type a = (type)src32(w, in, 0);                                          \
-      type b = (type)(imm);                                                    \
-      wave_set_scc(w, (cond));                                                 \
-      return RDNA_OK;                                                          \
+#define SOPK_CMP(name, type, imm, cond)                                     \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      type a = (type)src32(w, in, 0);                                       \
+      type b = (type)(imm);                                                 \
+      wave_set_scc(w, (cond));                                              \
+      return RDNA_OK;                                                       \
    }
 #define SIMM16 simm16(in, 1)
-#define UIMM16 (uint16_t)in->operands[1].value
-#define NOP(name)                                                              \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      (void)w;                                                                 \
-      (void)in;                                                                \
-      return RDNA_OK;                                                          \
+#define UIMM16 (uint16_t) in->operands[1].value
+#define NOP(name)                                                           \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      (void)w;                                                              \
+      (void)in;                                                             \
+      return RDNA_OK;                                                       \
    }
 
 /* ---- SOP2 (RDNA2 ISA guide 12.1) ---------------------------------------------------------- */
@@ -183,8 +183,8 @@ enum rdna_status exec_s_cselect_b64(struct wave *w, const struct rdna_inst *in)
 }
 
 /* Bitwise: SCC = result != 0. */
-SOP2_32(s_and_b32, a & b, d != 0)
-SOP2_64(s_and_b64, a & b)
+SOP2_32(s_and_b32, a &b, d != 0)
+SOP2_64(s_and_b64, a &b)
 SOP2_32(s_or_b32, a | b, d != 0)
 SOP2_64(s_or_b64, a | b)
 SOP2_32(s_xor_b32, a ^ b, d != 0)
@@ -193,8 +193,8 @@ SOP2_32(s_andn2_b32, a & ~b, d != 0)
 SOP2_64(s_andn2_b64, a & ~b)
 SOP2_32(s_orn2_b32, a | ~b, d != 0)
 SOP2_64(s_orn2_b64, a | ~b)
-SOP2_32(s_nand_b32, ~(a & b), d != 0)
-SOP2_64(s_nand_b64, ~(a & b))
+SOP2_32(s_nand_b32, ~(a &b), d != 0)
+SOP2_64(s_nand_b64, ~(a &b))
 SOP2_32(s_nor_b32, ~(a | b), d != 0)
 SOP2_64(s_nor_b64, ~(a | b))
 SOP2_32(s_xnor_b32, ~(a ^ b), d != 0)
@@ -219,9 +219,9 @@ enum rdna_status exec_s_bfm_b64(struct wave *w, const struct rdna_inst *in)
    return RDNA_OK;
 }
 
-SOP2_32_NOSCC(s_mul_i32, (uint32_t)((int64_t)(int32_t)a * (int32_t)b))
+SOP2_32_NOSCC(s_mul_i32, (uint32_t)((int64_t)(int32_t)a *(int32_t)b))
 SOP2_32_NOSCC(s_mul_hi_u32, ((uint64_t)a * b) >> 32)
-SOP2_32_NOSCC(s_mul_hi_i32, (uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32)
+SOP2_32_NOSCC(s_mul_hi_i32, (uint64_t)((int64_t)(int32_t)a *(int32_t)b) >> 32)
 
 /* Bit-field extract: offset S1[4:0] (S1[5:0] for 64-bit), width S1[22:16]; SCC = D != 0. */
 static inline uint64_t bfe_u64(uint64_t v, unsigned offset, unsigned width)
@@ -486,10 +486,10 @@ static enum rdna_status saveexec(struct wave *w, const struct rdna_inst *in, enu
    return RDNA_OK;
 }
 
-#define SAVEEXEC(name, op, is64, wrexec)                                       \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      return saveexec(w, in, op, is64, wrexec);                                \
+#define SAVEEXEC(name, op, is64, wrexec)                                    \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      return saveexec(w, in, op, is64, wrexec);                             \
    }
 
 SAVEEXEC(s_and_saveexec_b64, EXOP_AND, true, false)
@@ -597,9 +597,10 @@ static enum rdna_status s_movrel(struct wave *w, const struct rdna_inst *in, uns
    }
    if (dst_rel && !srel_index(w, d, width, dst_off, &d))
       return srel_fault(w, name, in->operands[0].reg);
-   wave_write_sgpr(w, d, v[0]);
    if (width > 1)
-      wave_write_sgpr(w, d + 1, v[1]);
+      wave_write_sgpr64(w, d, v[0] | (uint64_t)v[1] << 32);
+   else
+      wave_write_sgpr(w, d, v[0]);
    return RDNA_OK;
 }
 
@@ -627,8 +628,8 @@ enum rdna_status exec_s_movreld_b64(struct wave *w, const struct rdna_inst *in)
 enum rdna_status exec_s_movrelsd_2_b32(struct wave *w, const struct rdna_inst *in)
 {
    uint32_t m0 = w->sgpr[RDNA_REG_M0];
-   if (!(in->operands[1].reg < 106 || (in->operands[1].reg >= RDNA_REG_VCC_LO &&
-                                       in->operands[1].reg < RDNA_REG_M0)))
+   if (!(in->operands[1].reg < 106 ||
+         (in->operands[1].reg >= RDNA_REG_VCC_LO && in->operands[1].reg < RDNA_REG_M0)))
       return srel_fault(w, "s_movrelsd_2_b32", in->operands[1].reg);
    return s_movrel(w, in, 1, true, true, m0 & 0x3ffu, (m0 >> 16) & 0x3ffu, "s_movrelsd_2_b32");
 }

@@ -58,42 +58,41 @@ static inline uint32_t sat_i32(int64_t v)
 }
 
 /* Handlers for rows whose VOP3 clamp bit the interpreter does not model yet. */
-#define NO_CLAMP(w, in, name)                                                        \
-   do {                                                                              \
-      if (clamp(in))                                                                 \
-         return wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0,                         \
-                           "%s with clamp is not implemented by the interpreter yet", \
-                           name);                                                    \
+#define NO_CLAMP(w, in, name)                                                                \
+   do {                                                                                      \
+      if (clamp(in))                                                                         \
+         return wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0,                                 \
+                           "%s with clamp is not implemented by the interpreter yet", name); \
    } while (0)
 
-#define BINOP(name, expr)                                                      \
-   static inline uint32_t op_##name(uint32_t a, uint32_t b)                   \
-   {                                                                           \
-      return (uint32_t)(expr);                                                 \
-   }                                                                           \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      NO_CLAMP(w, in, #name);                                                  \
-      return valu_binop_u32(w, in, op_##name);                                 \
+#define BINOP(name, expr)                                                   \
+   INTERP_INLINE uint32_t op_##name(uint32_t a, uint32_t b)                 \
+   {                                                                        \
+      return (uint32_t)(expr);                                              \
+   }                                                                        \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      NO_CLAMP(w, in, #name);                                               \
+      return valu_binop_u32(w, in, op_##name);                              \
    }
-#define TRIOP(name, expr)                                                      \
-   static inline uint32_t op_##name(uint32_t a, uint32_t b, uint32_t c)        \
-   {                                                                           \
-      return (uint32_t)(expr);                                                 \
-   }                                                                           \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      NO_CLAMP(w, in, #name);                                                  \
-      return valu_triop_u32(w, in, op_##name);                                 \
+#define TRIOP(name, expr)                                                   \
+   INTERP_INLINE uint32_t op_##name(uint32_t a, uint32_t b, uint32_t c)     \
+   {                                                                        \
+      return (uint32_t)(expr);                                              \
+   }                                                                        \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      NO_CLAMP(w, in, #name);                                               \
+      return valu_triop_u32(w, in, op_##name);                              \
    }
-#define UNOP(name, expr)                                                       \
-   static inline uint32_t op_##name(uint32_t a)                                \
-   {                                                                           \
-      return (uint32_t)(expr);                                                 \
-   }                                                                           \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)    \
-   {                                                                           \
-      return valu_unop_u32(w, in, op_##name);                                  \
+#define UNOP(name, expr)                                                    \
+   INTERP_INLINE uint32_t op_##name(uint32_t a)                             \
+   {                                                                        \
+      return (uint32_t)(expr);                                              \
+   }                                                                        \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      return valu_unop_u32(w, in, op_##name);                               \
    }
 
 static inline uint32_t u24(uint32_t v)
@@ -142,8 +141,8 @@ UNOP(v_bfrev_b32, bfrev32(a))
  * sign (ffbh_i32); 0xffffffff when there is none. */
 UNOP(v_ffbh_u32, a ? (uint32_t)__builtin_clz(a) : 0xffffffffu)
 UNOP(v_ffbl_b32, a ? (uint32_t)__builtin_ctz(a) : 0xffffffffu)
-UNOP(v_ffbh_i32, (a == 0 || a == 0xffffffffu) ? 0xffffffffu
-                                              : (uint32_t)__builtin_clz((int32_t)a < 0 ? ~a : a))
+UNOP(v_ffbh_i32,
+     (a == 0 || a == 0xffffffffu) ? 0xffffffffu : (uint32_t)__builtin_clz((int32_t)a < 0 ? ~a : a))
 
 /* v_sat_pk_u8_i16: two signed 16-bit halves saturated to u8, packed in the low 16 bits. */
 static inline uint32_t sat_u8(int32_t v)
@@ -208,7 +207,7 @@ BINOP(v_max_u32, a > b ? a : b)
 BINOP(v_lshrrev_b32, b >> (a & 31u))
 BINOP(v_ashrrev_i32, (uint32_t)((int32_t)b >> (a & 31u)))
 BINOP(v_lshlrev_b32, b << (a & 31u))
-BINOP(v_and_b32, a & b)
+BINOP(v_and_b32, a &b)
 BINOP(v_or_b32, a | b)
 BINOP(v_xor_b32, a ^ b)
 BINOP(v_xnor_b32, ~(a ^ b))
@@ -524,10 +523,10 @@ UNSUPPORTED(v_mqsad_u32_u8)
 
 /* ---- VOP3 two-source ----------------------------------------------------------------------- */
 
-BINOP(v_mul_lo_u32, (uint64_t)a * b)
+BINOP(v_mul_lo_u32, (uint64_t)a *b)
 BINOP(v_mul_hi_u32, ((uint64_t)a * b) >> 32)
-BINOP(v_mul_lo_i32, (uint64_t)((int64_t)(int32_t)a * (int32_t)b))
-BINOP(v_mul_hi_i32, (uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32)
+BINOP(v_mul_lo_i32, (uint64_t)((int64_t)(int32_t)a *(int32_t)b))
+BINOP(v_mul_hi_i32, (uint64_t)((int64_t)(int32_t)a *(int32_t)b) >> 32)
 /* v_bfm_b32: ((1 << S0[4:0]) - 1) << S1[4:0]. */
 BINOP(v_bfm_b32, ((1u << (a & 31u)) - 1u) << (b & 31u))
 BINOP(v_bcnt_u32_b32, (uint32_t)__builtin_popcount(a) + b)
@@ -637,40 +636,40 @@ enum rdna_status exec_v_mad_i64_i32(struct wave *w, const struct rdna_inst *in)
 
 /* Shapes for 16-bit operations: a, b, c are the 16-bit sources (zero-extended); the expression
  * gives the result, of which the low 16 bits are written (write16). */
-#define OP16_2(name, has_opsel, expr)                                                   \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)             \
-   {                                                                                    \
-      uint32_t b0[MAX_LANES], b1[MAX_LANES], r[MAX_LANES];                              \
-      const uint32_t *s0 = valu_src(w, &in->operands[1], b0);                           \
-      const uint32_t *s1 = valu_src(w, &in->operands[2], b1);                           \
-      bool sat = clamp(in);                                                             \
-      (void)sat;                                                                        \
-      for (unsigned lane = 0; lane < MAX_LANES; lane++) {                               \
-         uint32_t a = src16(w, in, 1, 0, s0, lane), b = src16(w, in, 2, 1, s1, lane);   \
-         r[lane] = (uint32_t)(expr);                                                    \
-      }                                                                                 \
-      write16(w, in, r, has_opsel);                                                     \
-      return RDNA_OK;                                                                   \
+#define OP16_2(name, has_opsel, expr)                                                 \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)           \
+   {                                                                                  \
+      uint32_t b0[MAX_LANES], b1[MAX_LANES], r[MAX_LANES];                            \
+      const uint32_t *s0 = valu_src(w, &in->operands[1], b0);                         \
+      const uint32_t *s1 = valu_src(w, &in->operands[2], b1);                         \
+      bool sat = clamp(in);                                                           \
+      (void)sat;                                                                      \
+      for (unsigned lane = 0; lane < MAX_LANES; lane++) {                             \
+         uint32_t a = src16(w, in, 1, 0, s0, lane), b = src16(w, in, 2, 1, s1, lane); \
+         r[lane] = (uint32_t)(expr);                                                  \
+      }                                                                               \
+      write16(w, in, r, has_opsel);                                                   \
+      return RDNA_OK;                                                                 \
    }
-#define OP16_3(name, has_opsel, result32, expr)                                         \
-   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)             \
-   {                                                                                    \
-      uint32_t b0[MAX_LANES], b1[MAX_LANES], b2[MAX_LANES], r[MAX_LANES];               \
-      const uint32_t *s0 = valu_src(w, &in->operands[1], b0);                           \
-      const uint32_t *s1 = valu_src(w, &in->operands[2], b1);                           \
-      const uint32_t *s2 = valu_src(w, &in->operands[3], b2);                           \
-      bool sat = clamp(in);                                                             \
-      (void)sat;                                                                        \
-      for (unsigned lane = 0; lane < MAX_LANES; lane++) {                               \
-         uint32_t a = src16(w, in, 1, 0, s0, lane), b = src16(w, in, 2, 1, s1, lane);   \
-         uint32_t c = result32 ? s2[lane] : src16(w, in, 3, 2, s2, lane);               \
-         r[lane] = (uint32_t)(expr);                                                    \
-      }                                                                                 \
-      if (result32)                                                                     \
-         valu_write(w, dst_vgpr(&in->operands[0]), r);                                  \
-      else                                                                              \
-         write16(w, in, r, has_opsel);                                                  \
-      return RDNA_OK;                                                                   \
+#define OP16_3(name, has_opsel, result32, expr)                                       \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in)           \
+   {                                                                                  \
+      uint32_t b0[MAX_LANES], b1[MAX_LANES], b2[MAX_LANES], r[MAX_LANES];             \
+      const uint32_t *s0 = valu_src(w, &in->operands[1], b0);                         \
+      const uint32_t *s1 = valu_src(w, &in->operands[2], b1);                         \
+      const uint32_t *s2 = valu_src(w, &in->operands[3], b2);                         \
+      bool sat = clamp(in);                                                           \
+      (void)sat;                                                                      \
+      for (unsigned lane = 0; lane < MAX_LANES; lane++) {                             \
+         uint32_t a = src16(w, in, 1, 0, s0, lane), b = src16(w, in, 2, 1, s1, lane); \
+         uint32_t c = result32 ? s2[lane] : src16(w, in, 3, 2, s2, lane);             \
+         r[lane] = (uint32_t)(expr);                                                  \
+      }                                                                               \
+      if (result32)                                                                   \
+         valu_write(w, dst_vgpr(&in->operands[0]), r);                                \
+      else                                                                            \
+         write16(w, in, r, has_opsel);                                                \
+      return RDNA_OK;                                                                 \
    }
 
 static inline int32_t s16(uint32_t v)
@@ -714,7 +713,7 @@ static inline uint32_t max16i(uint32_t a, uint32_t b)
 
 OP16_2(v_add_nc_u16, false, satu16((int64_t)a + b, sat))
 OP16_2(v_sub_nc_u16, false, satu16((int64_t)a - b, sat))
-OP16_2(v_mul_lo_u16, false, a * b)
+OP16_2(v_mul_lo_u16, false, a *b)
 OP16_2(v_lshrrev_b16, false, b >> (a & 15u))
 OP16_2(v_ashrrev_i16, false, (uint32_t)(s16(b) >> (a & 15u)))
 OP16_2(v_lshlrev_b16, false, b << (a & 15u))
@@ -724,9 +723,9 @@ OP16_2(v_min_u16, false, min16u(a, b))
 OP16_2(v_min_i16, false, min16i(a, b))
 OP16_2(v_add_nc_i16, true, sati16((int64_t)s16(a) + s16(b), sat))
 OP16_2(v_sub_nc_i16, true, sati16((int64_t)s16(a) - s16(b), sat))
-OP16_3(v_mad_u16, true, false, satu16((int64_t)a * b + c, sat))
+OP16_3(v_mad_u16, true, false, satu16((int64_t)a *b + c, sat))
 OP16_3(v_mad_i16, true, false, sati16((int64_t)s16(a) * s16(b) + s16(c), sat))
-OP16_3(v_mad_u32_u16, true, true, sat ? sat_u32((uint64_t)a * b + c) : a * b + c)
+OP16_3(v_mad_u32_u16, true, true, sat ? sat_u32((uint64_t)a *b + c) : a *b + c)
 OP16_3(v_mad_i32_i16, true, true,
        sat ? sat_i32((int64_t)s16(a) * s16(b) + (int32_t)c) : (uint32_t)(s16(a) * s16(b)) + c)
 OP16_3(v_min3_i16, true, false, min16i(min16i(a, b), c))

@@ -25,11 +25,10 @@ const char *rdna_fault_kind_name(enum rdna_fault_kind kind)
    return (unsigned)kind < RDNA_FAULT_KIND_COUNT ? fault_names[kind] : "?";
 }
 
-static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt,
-                             ...) __attribute__((format(printf, 3, 4)));
+static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
 
-static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt,
-                             ...)
+static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
 {
    if (diag) {
       memset(diag, 0, sizeof(*diag));
@@ -221,16 +220,18 @@ void rdna_machine_destroy(struct rdna_machine *machine)
       free(m->regions[i].name);
    }
    free(m->regions);
-   if (m->waves)
-      for (unsigned i = 0; i < m->num_waves; i++)
+   if (m->waves) {
+      for (unsigned i = 0; i < m->num_waves; i++) {
          free(m->waves[i].vgpr);
+         free(m->waves[i].scratch);
+      }
+   }
    free(m->waves);
    free(m->lds);
    free(m);
 }
 
-void rdna_machine_get_config(const struct rdna_machine *machine,
-                             struct rdna_machine_config *config)
+void rdna_machine_get_config(const struct rdna_machine *machine, struct rdna_machine_config *config)
 {
    const struct machine *m = (const struct machine *)machine;
    if (m && config)
@@ -243,7 +244,8 @@ struct region *machine_find(struct machine *m, uint64_t address, uint64_t size)
 {
    for (size_t i = 0; i < m->num_regions; i++) {
       struct region *r = &m->regions[i];
-      if (address >= r->base && address - r->base < r->size && size <= r->size - (address - r->base))
+      if (address >= r->base && address - r->base < r->size &&
+          size <= r->size - (address - r->base))
          return r;
    }
    return NULL;
@@ -274,8 +276,7 @@ enum rdna_status rdna_machine_add_region(struct rdna_machine *machine, const cha
       }
    }
    if (address + size < address || address + size > (1ull << 48))
-      return fail(diag, RDNA_BAD_ARGUMENT, "region '%s' runs past the 48-bit address space",
-                  name);
+      return fail(diag, RDNA_BAD_ARGUMENT, "region '%s' runs past the 48-bit address space", name);
    for (size_t i = 0; i < m->num_regions; i++) {
       const struct region *o = &m->regions[i];
       if (address < o->base + o->size && o->base < address + size)
@@ -566,8 +567,7 @@ enum rdna_status rdna_machine_read_exec(const struct rdna_machine *machine, unsi
    return RDNA_OK;
 }
 
-enum rdna_status rdna_machine_read_scc(const struct rdna_machine *machine, unsigned wave,
-                                       bool *scc)
+enum rdna_status rdna_machine_read_scc(const struct rdna_machine *machine, unsigned wave, bool *scc)
 {
    const struct wave *w = get_wave(machine, wave);
    if (!w || !scc)
@@ -592,8 +592,8 @@ uint32_t wave_read_hwreg(const struct wave *w, unsigned id)
    if (id == RDNA_HWREG_STATUS) {
       /* STATUS (RDNA2 ISA guide 3.12): SCC bit 0, EXECZ bit 9, VCCZ bit 10. */
       v &= ~((1u << 0) | (1u << 9) | (1u << 10));
-      v |= (uint32_t)w->scc | (uint32_t)(wave_exec(w) == 0) << 9 |
-           (uint32_t)(wave_vcc(w) == 0) << 10;
+      v |=
+         (uint32_t)w->scc | (uint32_t)(wave_exec(w) == 0) << 9 | (uint32_t)(wave_vcc(w) == 0) << 10;
    } else if (id == RDNA_HWREG_SHADER_CYCLES) {
       v = (uint32_t)w->steps & 0xfffffu; /* a deterministic 20-bit counter: the step count */
    }
@@ -623,8 +623,7 @@ enum rdna_status rdna_machine_read_lds(const struct rdna_machine *machine, unsig
    return RDNA_OK;
 }
 
-bool rdna_machine_fault(const struct rdna_machine *machine, unsigned wave,
-                        struct rdna_fault *fault)
+bool rdna_machine_fault(const struct rdna_machine *machine, unsigned wave, struct rdna_fault *fault)
 {
    const struct machine *m = (const struct machine *)machine;
    struct rdna_fault none = { .kind = RDNA_FAULT_NONE, .lane = -1, .op = UINT32_MAX };
@@ -741,8 +740,8 @@ static const struct decoded *fetch(struct wave *w)
              r->size - (pc - r->base) >= 4 ? 4 : (size_t)(r->size - (pc - r->base)));
       wave_fault(w, RDNA_FAULT_ILLEGAL_INSTRUCTION, -1, pc,
                  "0x%08x at 0x%llx is no %s instruction: %s", word, (unsigned long long)pc,
-                 rdna_target_name(m->isa.target), diag.message[0] ? diag.message
-                                                                 : rdna_status_message(st));
+                 rdna_target_name(m->isa.target),
+                 diag.message[0] ? diag.message : rdna_status_message(st));
       free(d);
       return NULL;
    }

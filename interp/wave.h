@@ -23,8 +23,8 @@ typedef enum rdna_status (*exec_fn)(struct wave *w, const struct rdna_inst *in);
 struct decoded {
    struct rdna_inst inst;
    exec_fn fn;
-   uint32_t flags;                 /* the row's enum rdna_op_flag */
-   enum rdna_fault_kind bad;       /* NONE, or the fault executing it raises (bad operand...) */
+   uint32_t flags;           /* the row's enum rdna_op_flag */
+   enum rdna_fault_kind bad; /* NONE, or the fault executing it raises (bad operand...) */
    char bad_message[96];
 };
 
@@ -51,16 +51,17 @@ struct machine {
 };
 
 struct wave {
-   uint32_t sgpr[NUM_SREGS];   /* indexed by operand code; sgpr[125] (null) stays 0 */
+   uint32_t sgpr[NUM_SREGS];      /* indexed by operand code; sgpr[125] (null) stays 0 */
    uint32_t lane_mask[MAX_LANES]; /* ~0u for lanes EXEC enables, 0 otherwise (see exec_dirty) */
-   uint32_t *vgpr;             /* vgpr[reg * 64 + lane], reg < num_vgprs */
+   uint32_t *vgpr;                /* vgpr[reg * 64 + lane], reg < num_vgprs */
    struct machine *m;
-   struct region *code;        /* the code region of the last fetch */
+   struct region *code; /* the code region of the last fetch */
    unsigned wave_size, num_vgprs, index;
    bool scc, exec_dirty, ended;
    uint64_t pc, next_pc, steps;
    uint32_t hwreg[RDNA_HWREG_COUNT];
    struct rdna_fault fault;
+   uint8_t *scratch; /* per-lane private memory (interp/mem.h), allocated on first use */
    /* trace: registers written by the current instruction */
    bool tracing, wrote_scc;
    unsigned num_writes;
@@ -117,8 +118,12 @@ INTERP_INLINE void wave_write_sgpr(struct wave *w, unsigned reg, uint32_t value)
    wave_log_write(w, reg);
 }
 
+/* A destination of null discards the whole value: null names a register of any width, so its
+ * second dword must not spill into exec_lo (code 126). */
 INTERP_INLINE void wave_write_sgpr64(struct wave *w, unsigned reg, uint64_t value)
 {
+   if (reg == RDNA_REG_NULL)
+      return;
    wave_write_sgpr(w, reg, (uint32_t)value);
    wave_write_sgpr(w, reg + 1, (uint32_t)(value >> 32));
 }
@@ -150,6 +155,8 @@ INTERP_INLINE uint64_t wave_vcc(const struct wave *w)
 /* Writes a lane mask: one SGPR in wave32, a pair in wave64. */
 INTERP_INLINE void wave_write_mask(struct wave *w, unsigned reg, uint64_t mask)
 {
+   if (reg == RDNA_REG_NULL)
+      return;
    wave_write_sgpr(w, reg, (uint32_t)mask);
    if (w->wave_size == 64)
       wave_write_sgpr(w, reg + 1, (uint32_t)(mask >> 32));

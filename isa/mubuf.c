@@ -11,6 +11,7 @@
 
 /* The GFX10 unified buffer formats by value, as llvm-mc-14 names them; values 78-127 have no
  * name and print as numbers. 1 (BUF_FMT_8_UNORM) is the default and is not printed. */
+/* clang-format off */
 static const char *const unified_formats[] = {
    "INVALID",
    "8_UNORM", "8_SNORM", "8_USCALED", "8_SSCALED", "8_UINT", "8_SINT",
@@ -49,6 +50,7 @@ static const char *const data_formats[] = {
 static const char *const number_formats[] = {
    "UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "RESERVED_6", "FLOAT", "SNORM_OGL",
 };
+/* clang-format on */
 
 static int find_name(const char *const *names, size_t count, const char *name)
 {
@@ -114,8 +116,7 @@ enum rdna_status decode_mubuf(struct decode_ctx *ctx, uint32_t word, struct rdna
    int op = op_lookup_opcode(ctx->config->target, format, opcode);
    if (op < 0)
       return decode_fail(ctx, RDNA_UNKNOWN_OPCODE, "%s opcode 0x%x does not exist on %s",
-                         rdna_encoding_name(format), opcode,
-                         rdna_target_name(ctx->config->target));
+                         rdna_encoding_name(format), opcode, rdna_target_name(ctx->config->target));
    const struct op_info *info = op_info((unsigned)op);
    inst->op = (uint16_t)op;
    inst->encoding = (uint8_t)format;
@@ -170,10 +171,9 @@ enum rdna_status decode_mubuf(struct decode_ctx *ctx, uint32_t word, struct rdna
       return decode_fail(ctx, RDNA_INVALID_ENCODING, "srsrc field %u names no SGPR quad", srsrc);
    decode_register(ctx, srsrc * 4, &slots[2], &inst->operands[2]);
 
-   unsigned soffset = word1 >> 24;
-   if (soffset == RDNA_REG_LITERAL)
-      return decode_fail(ctx, RDNA_INVALID_ENCODING, "soffset cannot be a literal");
-   st = decode_source(ctx, soffset, &slots[3], &inst->operands[3]);
+   /* llvm-mc-14 reads soffset 255 as a literal dword after the instruction (its assembler
+    * never produces one). */
+   st = decode_source(ctx, word1 >> 24, &slots[3], &inst->operands[3]);
    if (st != RDNA_OK)
       return st;
    inst->num_operands = 4;
@@ -207,10 +207,7 @@ enum rdna_status encode_mubuf(struct encode_ctx *ctx, const struct rdna_inst *in
    if ((info->format != RDNA_FMT_MUBUF && !typed) || inst->encoding != info->format)
       return encode_fail(ctx, RDNA_INVALID_ENCODING, "%s is not a %s instruction", info->name,
                          rdna_encoding_name(inst->encoding));
-   /* llvm-mc-14 decodes opcode 0xf1 as buffer_wbinvl1 but encodes buffer_wbinvl1 as
-    * buffer_gl0_inv (0x71); the bytes follow its encoder. */
-   unsigned row = inst->op == RDNA_OP_buffer_wbinvl1 ? RDNA_OP_buffer_gl0_inv : inst->op;
-   uint32_t opcode = (uint32_t)op_opcode(row, ctx->config->target);
+   uint32_t opcode = (uint32_t)op_opcode(inst->op, ctx->config->target);
    uint32_t word, word1 = 0;
    if (typed) {
       word = 0xe8000000u | (opcode & 7) << 16 | (uint32_t)(inst->mod.format & 0x7f) << 19;
@@ -257,11 +254,9 @@ enum rdna_status encode_mubuf(struct encode_ctx *ctx, const struct rdna_inst *in
    if (srsrc->reg % 4 || !srsrc_field_ok(srsrc->reg / 4u))
       return encode_fail(ctx, RDNA_INVALID_OPERAND, "srsrc must be an aligned SGPR quad");
    word1 |= (uint32_t)srsrc->reg / 4 << 16;
-   const struct rdna_operand *soffset = &inst->operands[3];
-   if (soffset->reg >= RDNA_REG_LITERAL)
-      return encode_fail(ctx, RDNA_INVALID_OPERAND,
-                         "soffset must be a scalar register or an inline constant");
-   word1 |= (uint32_t)soffset->reg << 24;
+   if ((st = encode_source(ctx, &inst->operands[3], &code)) != RDNA_OK)
+      return st;
+   word1 |= code << 24;
    ctx->words[0] = word;
    ctx->words[1] = word1;
    return RDNA_OK;
@@ -269,7 +264,8 @@ enum rdna_status encode_mubuf(struct encode_ctx *ctx, const struct rdna_inst *in
 
 /* ---- printing ----------------------------------------------------------------------------- */
 
-void print_mubuf(struct strbuf *sb, const struct rdna_isa_config *config, const struct rdna_inst *inst)
+void print_mubuf(struct strbuf *sb, const struct rdna_isa_config *config,
+                 const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);
    sb_puts(sb, info->name);
@@ -301,8 +297,9 @@ void print_mubuf(struct strbuf *sb, const struct rdna_isa_config *config, const 
 /* ---- building ----------------------------------------------------------------------------- */
 
 /* llvm-mc-14 takes the modifiers in this order: format (MTBUF), idxen, offen, offset, the cache
- * policy bits in any order, lds, tfe. swz is accepted anywhere after the offset and encodes
- * nothing on GFX10 (llvm-mc-14 drops it); noglc/noslc/nodlc are accepted and set nothing. */
+ * policy, lds, tfe, swz. The first of glc/slc/dlc places the cache policy; later ones join it
+ * wherever they stand ("glc tfe slc" is accepted, "tfe glc" is not). swz encodes nothing on
+ * GFX10 (llvm-mc-14 accepts and drops it; atomics reject it). noglc/noslc/nodlc set nothing. */
 enum modifier_rank {
    RANK_FORMAT,
    RANK_IDXEN,
@@ -311,7 +308,7 @@ enum modifier_rank {
    RANK_CACHE,
    RANK_LDS,
    RANK_TFE,
-   RANK_ANY,  /* swz */
+   RANK_SWZ,
    RANK_NONE, /* not a buffer modifier: build_check_modifiers reports it */
 };
 
@@ -321,11 +318,11 @@ static enum modifier_rank modifier_rank(const char *name)
       const char *name;
       enum modifier_rank rank;
    } ranks[] = {
-      {"format", RANK_FORMAT}, {"idxen", RANK_IDXEN}, {"offen", RANK_OFFEN},
-      {"offset", RANK_OFFSET}, {"glc", RANK_CACHE},   {"slc", RANK_CACHE},
-      {"dlc", RANK_CACHE},     {"noglc", RANK_CACHE}, {"noslc", RANK_CACHE},
-      {"nodlc", RANK_CACHE},   {"lds", RANK_LDS},     {"tfe", RANK_TFE},
-      {"swz", RANK_ANY},
+      { "format", RANK_FORMAT }, { "idxen", RANK_IDXEN }, { "offen", RANK_OFFEN },
+      { "offset", RANK_OFFSET }, { "glc", RANK_CACHE },   { "slc", RANK_CACHE },
+      { "dlc", RANK_CACHE },     { "noglc", RANK_CACHE }, { "noslc", RANK_CACHE },
+      { "nodlc", RANK_CACHE },   { "lds", RANK_LDS },     { "tfe", RANK_TFE },
+      { "swz", RANK_SWZ },
    };
    for (size_t i = 0; i < sizeof(ranks) / sizeof(ranks[0]); i++)
       if (strcmp(ranks[i].name, name) == 0)
@@ -333,9 +330,16 @@ static enum modifier_rank modifier_rank(const char *name)
    return RANK_NONE;
 }
 
+/* The bit a cache-policy modifier names, with or without its "no" prefix. */
+static const char *cache_bit(const char *name)
+{
+   return strncmp(name, "no", 2) == 0 ? name + 2 : name;
+}
+
 static enum rdna_status check_modifier_order(struct build_ctx *b)
 {
    int last = -1;
+   bool cache_seen = false;
    const char *last_name = "the operands";
    for (unsigned i = 0; i < b->stmt->num_modifiers; i++) {
       const struct parsed_modifier *m = &b->stmt->modifiers[i];
@@ -344,27 +348,20 @@ static enum rdna_status check_modifier_order(struct build_ctx *b)
          continue;
       if (m->has_value && rank != RANK_FORMAT && rank != RANK_OFFSET)
          return build_fail(b, m->column, RDNA_SYNTAX, "%s takes no value", m->name);
-      if (rank == RANK_ANY) {
-         if (last < (int)RANK_CACHE) {
-            last = (int)RANK_CACHE;
-            last_name = m->name;
-         }
-         continue;
-      }
-      if ((int)rank < last || ((int)rank == last && rank != RANK_CACHE))
-         return build_fail(b, m->column, RDNA_SYNTAX, "%s cannot follow %s", m->name,
-                           last_name);
       if (rank == RANK_CACHE) {
-         /* glc/noglc and friends name one bit each: a second mention is an error. */
-         const char *base = strncmp(m->name, "no", 2) == 0 ? m->name + 2 : m->name;
          for (unsigned j = 0; j < i; j++) {
             const char *other = b->stmt->modifiers[j].name;
-            const char *obase = strncmp(other, "no", 2) == 0 ? other + 2 : other;
-            if (modifier_rank(other) == RANK_CACHE && strcmp(base, obase) == 0)
+            if (modifier_rank(other) == RANK_CACHE &&
+                strcmp(cache_bit(other), cache_bit(m->name)) == 0)
                return build_fail(b, m->column, RDNA_SYNTAX, "duplicate cache policy modifier %s",
                                  m->name);
          }
+         if (cache_seen)
+            continue; /* joins the cache policy already placed */
+         cache_seen = true;
       }
+      if ((int)rank <= last)
+         return build_fail(b, m->column, RDNA_SYNTAX, "%s cannot follow %s", m->name, last_name);
       last = (int)rank;
       last_name = m->name;
    }
@@ -387,8 +384,8 @@ static enum rdna_status build_format(struct build_ctx *b, const struct parsed_mo
          return build_fail(b, m->column, RDNA_SYNTAX,
                            "expected format:N or format:[BUF_FMT_...], found format:%s", m->text);
       if (m->values[0] < 0 || m->values[0] > 127)
-         return build_fail(b, m->column, RDNA_OUT_OF_RANGE,
-                           "format %lld is out of range [0, 127]", (long long)m->values[0]);
+         return build_fail(b, m->column, RDNA_OUT_OF_RANGE, "format %lld is out of range [0, 127]",
+                           (long long)m->values[0]);
       *format = (unsigned)m->values[0];
       return RDNA_OK;
    }
@@ -408,10 +405,10 @@ static enum rdna_status build_format(struct build_ctx *b, const struct parsed_mo
    }
    int dfmt = -1, nfmt = -1;
    for (char *name = text; name; name = second, second = NULL) {
-      int d = strncmp(name, "BUF_DATA_FORMAT_", 16) == 0
-                 ? find_name(data_formats, sizeof(data_formats) / sizeof(data_formats[0]),
-                             name + 16)
-                 : -1;
+      int d =
+         strncmp(name, "BUF_DATA_FORMAT_", 16) == 0
+            ? find_name(data_formats, sizeof(data_formats) / sizeof(data_formats[0]), name + 16)
+            : -1;
       int n = strncmp(name, "BUF_NUM_FORMAT_", 15) == 0
                  ? find_name(number_formats, sizeof(number_formats) / sizeof(number_formats[0]),
                              name + 15)
@@ -426,11 +423,13 @@ static enum rdna_status build_format(struct build_ctx *b, const struct parsed_mo
       else
          nfmt = n;
    }
+   /* The defaults are BUF_DATA_FORMAT_8 and BUF_NUM_FORMAT_UNORM; BUF_DATA_FORMAT_INVALID
+    * pairs only with the default number format. */
    if (dfmt < 0)
-      dfmt = 1; /* BUF_DATA_FORMAT_8 */
+      dfmt = 1;
    if (nfmt < 0)
-      nfmt = 0; /* BUF_NUM_FORMAT_UNORM */
-   if (dfmt == 0) { /* BUF_DATA_FORMAT_INVALID pairs only with the default number format */
+      nfmt = 0;
+   if (dfmt == 0) {
       if (nfmt != 0)
          return build_fail(b, m->column, RDNA_INVALID_OPERAND, "unsupported format");
       *format = 0;
@@ -447,6 +446,26 @@ static enum rdna_status build_format(struct build_ctx *b, const struct parsed_mo
                         data_formats[dfmt], number_formats[nfmt]);
    *format = (unsigned)f;
    return RDNA_OK;
+}
+
+/* llvm-mc-14 takes a list of consecutive single registers ([v1, v2]) or a one-item list
+ * ([v[1:2]]) wherever a register range goes; the shared fit_operand does not, so such lists are
+ * turned into ranges before fitting (the statement is the build's scratch copy). */
+static void lists_to_ranges(struct build_ctx *b, int keep_index)
+{
+   struct parsed_stmt *stmt = (struct parsed_stmt *)b->stmt;
+   for (unsigned i = 0; i < stmt->num_operands; i++) {
+      struct parsed_operand *p = &stmt->operands[i];
+      if (p->kind != PARSED_LIST || (int)i == keep_index)
+         continue;
+      if (p->num_items == 1) {
+         p->reg = p->items[0].reg;
+         p->width = p->items[0].width;
+      } else if (p->width == 0) {
+         continue; /* not consecutive: left for the operand's own error */
+      }
+      p->kind = PARSED_REG;
+   }
 }
 
 /* vaddr: "off" without offen/idxen, one VGPR with either, a VGPR pair with both. */
@@ -499,11 +518,18 @@ enum rdna_status build_mubuf(struct build_ctx *b)
    inst->encoding = info->format;
    enum rdna_status st;
    if (is_cache_op(info)) {
+      /* llvm-mc-14 decodes opcode 0xf1 as buffer_wbinvl1 but assembles "buffer_wbinvl1" to
+       * buffer_gl0_inv (0x71): the text maps to that row, decoded 0xf1 re-encodes as itself. */
+      if (b->op == RDNA_OP_buffer_wbinvl1) {
+         b->op = RDNA_OP_buffer_gl0_inv;
+         inst->op = RDNA_OP_buffer_gl0_inv;
+      }
       inst->num_operands = 0;
       return build_expect_operands(b, 0);
    }
    if ((st = build_expect_operands(b, 4)) != RDNA_OK)
       return st;
+   lists_to_ranges(b, -1);
    if ((st = check_modifier_order(b)) != RDNA_OK)
       return st;
 
@@ -522,7 +548,8 @@ enum rdna_status build_mubuf(struct build_ctx *b)
    build_modifier(b, "noglc");
    build_modifier(b, "noslc");
    build_modifier(b, "nodlc");
-   build_modifier(b, "swz");
+   if (!(info->flags & VMEM_ATOMIC))
+      build_modifier(b, "swz");
    if (!typed && (info->flags & VMEM_LDS) && (m = build_modifier(b, "lds")))
       flags |= RDNA_FLAG_LDS;
    if (!(info->flags & VMEM_ATOMIC) && (m = build_modifier(b, "tfe"))) {
@@ -531,8 +558,7 @@ enum rdna_status build_mubuf(struct build_ctx *b)
       flags |= RDNA_FLAG_TFE;
    }
    if ((info->flags & VMEM_GLC) && !(flags & RDNA_FLAG_GLC))
-      return build_fail(b, b->stmt->column, RDNA_INVALID_OPERAND, "%s must use glc",
-                        info->name);
+      return build_fail(b, b->stmt->column, RDNA_INVALID_OPERAND, "%s must use glc", info->name);
    inst->mod.flags = flags;
 
    if ((m = build_modifier(b, "offset"))) {

@@ -160,14 +160,16 @@ static bool source_code_valid(unsigned code, unsigned width)
 {
    if (code >= RDNA_REG_VGPR0)
       return code - RDNA_REG_VGPR0 + width <= 256;
+   /* Scalar tuples are aligned first (see decode_register) and must end inside their file. */
+   unsigned align = width <= 1 ? 1 : (width == 2 ? 2 : 4);
    if (code <= 105)
-      return true;
+      return code / align * align + width <= 106;
    if (code == RDNA_REG_VCC_LO || code == RDNA_REG_EXEC_LO)
-      return true;
+      return width <= 2;
    if (code == RDNA_REG_VCC_HI || code == RDNA_REG_EXEC_HI || code == RDNA_REG_M0)
       return width == 1;
    if (code >= RDNA_REG_TTMP0 && code < RDNA_REG_TTMP0 + 16)
-      return true;
+      return (code - RDNA_REG_TTMP0) / align * align + width <= 16;
    if (code == RDNA_REG_NULL)
       return true;
    if (is_inline_code(code) || code == RDNA_REG_LITERAL)
@@ -190,8 +192,8 @@ enum rdna_status decode_source(struct decode_ctx *ctx, unsigned code, const stru
       return decode_fail(ctx, RDNA_INVALID_ENCODING, "source code %u is not valid for a %s %s",
                          code, type_name(slot->type), role_name(slot->role));
    /* llvm-mc prints a constant in a register-only slot as an invalid immediate; it cannot be
-    * assembled back, so it is no instruction. */
-   if (slot->flags & SLOT_REG && code > RDNA_REG_EXEC_HI && code < RDNA_REG_VGPR0)
+    * assembled back, so it is no instruction. (src_* specials do decode there.) */
+   if (slot->flags & SLOT_REG && (is_inline_code(code) || code == RDNA_REG_LITERAL))
       return decode_fail(ctx, RDNA_INVALID_ENCODING, "%s of this instruction takes a register",
                          role_name(slot->role));
    decode_register(ctx, code, slot, operand);
@@ -358,6 +360,15 @@ void print_operand(struct strbuf *sb, const struct rdna_isa_config *config,
    if (index >= inst->num_operands)
       return;
    const struct rdna_operand *o = &inst->operands[index];
+   /* llvm-mc writes a negated constant as neg(c) so it cannot read as a negative constant;
+    * with abs the bars make -|c| unambiguous. */
+   bool constant = o->reg == RDNA_REG_LITERAL || is_inline_code(o->reg);
+   if ((o->mods & (RDNA_MOD_NEG | RDNA_MOD_ABS)) == RDNA_MOD_NEG && constant) {
+      sb_puts(sb, "neg(");
+      print_operand_core(sb, o);
+      sb_putc(sb, ')');
+      return;
+   }
    if (o->mods & RDNA_MOD_NEG)
       sb_putc(sb, '-');
    if (o->mods & RDNA_MOD_ABS)
@@ -484,6 +495,14 @@ static uint16_t float_to_half(double d, bool *exact, bool *overflow)
 int inline_constant_code(enum parsed_kind kind, int64_t ival, double fval, unsigned type)
 {
    unsigned bits = type_bits(type);
+   if (kind == PARSED_INT && bits == 16) {
+      /* On a 16-bit operand an integer with an f16 constant's bits is that constant. */
+      for (unsigned i = 0; i < 9; i++)
+         if (ival == inline_f16[i])
+            return (int)(RDNA_REG_CONST_HALF + i);
+   }
+   if (kind == PARSED_FLOAT && fval == 0.0 && !signbit(fval))
+      return RDNA_REG_CONST_ZERO; /* llvm-mc encodes 0.0 as the integer 0 */
    if (kind == PARSED_INT) {
       int64_t v = ival;
       /* A 32-bit (or 16-bit) operand takes the value modulo its width: 0xffffffff is -1. */
@@ -543,7 +562,8 @@ static bool literal_for(const struct parsed_operand *p, unsigned type, uint32_t 
    if (bits == 16) {
       bool exact, overflow;
       uint16_t h = float_to_half(d, &exact, &overflow);
-      if (overflow)
+      /* llvm-mc rejects values that overflow f16 and inexact ones that fall to denormals. */
+      if (overflow || (!exact && (h & 0x7c00) == 0))
          return false;
       *value = h;
       return true;
@@ -628,8 +648,24 @@ enum rdna_status fit_operand(struct build_ctx *b, unsigned index, unsigned accep
    struct rdna_operand *o = &b->inst->operands[index];
    unsigned width = type_width(slot->type, b->config->wave_size);
    char found[80], expected[96];
-   if (slot->flags & SLOT_REG)
+   /* A register-only slot takes no constant; llvm-mc still assembles the src_* specials there
+    * when the slot is one dword (they are in its 32-bit scalar register class). */
+   bool specials_only = false;
+   if (slot->flags & SLOT_REG) {
+      specials_only = width == 1 && (accept & ACCEPT_INLINE);
       accept &= ~(unsigned)(ACCEPT_INLINE | ACCEPT_LITERAL);
+   }
+   /* (Only named specials parse as registers in 235..253: src_shared_base to src_scc.) */
+   if (specials_only && p->kind == PARSED_REG && p->reg >= RDNA_REG_SHARED_BASE &&
+       p->reg <= RDNA_REG_SCC && !p->mods) {
+      o->role = slot->role;
+      o->type = slot->type;
+      o->mods = 0;
+      o->value = 0;
+      o->width = 1;
+      o->reg = p->reg;
+      return RDNA_OK;
+   }
 
    o->role = slot->role;
    o->type = slot->type;

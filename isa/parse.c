@@ -454,7 +454,21 @@ static enum rdna_status parse_call_args(struct lexer *lx, struct parsed_call *ca
       lx_skip_space(lx);
       char ident[40];
       size_t save = lx->pos;
-      if (lx_ident(lx, ident, sizeof(ident))) {
+      if (lx_peek(lx) == '"') {
+         /* A quoted string argument (swizzle(BITMASK_PERM, "01pip")) arrives as a name. */
+         size_t end = lx->pos + 1;
+         while (end < lx->length && lx->text[end] != '"')
+            end++;
+         if (end >= lx->length)
+            return lex_fail(lx, lx->pos, RDNA_SYNTAX, "unterminated string");
+         size_t n = end - lx->pos - 1;
+         if (n >= sizeof(call->args[0].name))
+            return lex_fail(lx, lx->pos, RDNA_SYNTAX, "string too long");
+         call->args[call->num_args].is_name = true;
+         memcpy(call->args[call->num_args].name, lx->text + lx->pos + 1, n);
+         call->args[call->num_args].name[n] = '\0';
+         lx->pos = end + 1;
+      } else if (lx_ident(lx, ident, sizeof(ident))) {
          call->args[call->num_args].is_name = true;
          memcpy(call->args[call->num_args].name, ident, sizeof(ident));
       } else {
@@ -735,6 +749,10 @@ static bool starts_operand(struct lexer *lx)
       return true;
    if (starts_register(lx))
       return true;
+   /* "off" stands for an omitted address or export source. */
+   if (lx->pos + 3 <= lx->length && memcmp(lx->text + lx->pos, "off", 3) == 0 &&
+       !ident_char(lx_peek_at(lx, lx->pos + 3)))
+      return true;
    return false;
 }
 
@@ -776,6 +794,15 @@ enum rdna_status parse_statement(const struct rdna_isa_config *config, const cha
          return st;
       stmt->num_operands++;
       if (lx_accept(&lx, ',')) {
+         /* llvm-mc also accepts a comma before the first modifier (", offset:4"). */
+         size_t save = lx.pos;
+         char ident[64];
+         lx_skip_space(&lx);
+         if (!starts_operand(&lx) && lx_ident(&lx, ident, sizeof(ident)) && lx_peek(&lx) == ':') {
+            lx.pos = save;
+            break;
+         }
+         lx.pos = save;
          continue;
       }
       expect_operand = !lx_at_end(&lx) && starts_operand(&lx);

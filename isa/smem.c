@@ -236,8 +236,8 @@ void print_smem(struct strbuf *sb, const struct rdna_isa_config *config,
 /* ---- building ----------------------------------------------------------------------------- */
 
 /* Register classes of llvm-mc-14's SMEM assembler: sdata takes SGPRs and TTMPs, plus vcc and
- * null up to 64 bits and vcc_hi as one dword (never m0 or exec); a 64-bit sbase also takes vcc,
- * exec and null; a 128-bit one only SGPRs and TTMPs; soffset takes any single scalar register
+ * null up to 64 bits and vcc_hi as one dword (never m0 or exec); a 64-bit sbase also takes vcc
+ * and exec; a 128-bit one only SGPRs and TTMPs; soffset takes any single scalar register
  * but exec and (as a pair) anything wider. */
 static bool smem_register_allowed(enum rdna_role role, unsigned reg, unsigned width)
 {
@@ -249,8 +249,9 @@ static bool smem_register_allowed(enum rdna_role role, unsigned reg, unsigned wi
          return width <= 2;
       return reg == RDNA_REG_VCC_HI && width == 1;
    case RDNA_ROLE_sbase:
-      return width == 2 &&
-             (reg == RDNA_REG_VCC_LO || reg == RDNA_REG_EXEC_LO || reg == RDNA_REG_NULL);
+      /* llvm-mc-14 also assembles a null sbase, to field 62, which its own disassembler (and
+       * ours) rejects: no instruction, so refused here. */
+      return width == 2 && (reg == RDNA_REG_VCC_LO || reg == RDNA_REG_EXEC_LO);
    default:
       return reg < 128;
    }

@@ -356,11 +356,20 @@ enum rdna_status vop_decode_source(struct decode_ctx *ctx, const struct op_info 
 {
    const struct op_slot *slot = &info->slots[index];
    unsigned width = type_width(slot->type, ctx->config->wave_size);
-   /* Lane masks are scalar registers; llvm-mc prints a constant there as "invalid immediate"
-    * (rejected here) and a VGPR as a VGPR. */
-   if (slot->type == RDNA_TYPE_mask && code >= RDNA_REG_CONST_ZERO && code < RDNA_REG_VGPR0)
+   /* Lane masks are registers; llvm-mc prints a constant there as "invalid immediate" (rejected
+    * here) and a VGPR or src_* register as such. */
+   if (slot->type == RDNA_TYPE_mask && (vop_is_inline(code) || code == RDNA_REG_LITERAL))
       return decode_fail(ctx, RDNA_INVALID_ENCODING, "%s %s must be a scalar register, found %u",
                          info->name, role_name(slot->role), code);
+   /* An SGPR tuple must end by s105 (decode_register aligns it down first); VCC and EXEC are
+    * pairs at most. */
+   unsigned align = width == 2 ? 2 : 4;
+   if (width > 1 && code < RDNA_REG_VCC_LO && code / align * align + width > RDNA_REG_VCC_LO)
+      return decode_fail(ctx, RDNA_INVALID_ENCODING, "s[%u:%u] does not exist", code,
+                         code + width - 1);
+   if (width > 2 && (code == RDNA_REG_VCC_LO || code == RDNA_REG_EXEC_LO))
+      return decode_fail(ctx, RDNA_INVALID_ENCODING, "no %u-register operand at code %u", width,
+                         code);
    if (code == RDNA_REG_LDS_DIRECT && width > 1)
       return decode_fail(ctx, RDNA_INVALID_ENCODING, "src_lds_direct is not a %u-bit source",
                          width * 32);
@@ -682,9 +691,10 @@ static enum rdna_status decode_vop3(struct decode_ctx *ctx, uint32_t word, struc
 
 /* ---- decode entry ---------------------------------------------------------------------------- */
 
-/* v_nop and v_pipeflush have DPP16, DPP8 and SDWA forms only with every field they lack zero:
- * vdst, the src0 byte, the DPP16 neg/abs bits, the whole SDWA dword. Otherwise llvm-mc decodes
- * the four-byte e32 form (and the next dword as another instruction). */
+/* v_nop and v_pipeflush have DPP16, DPP8 and SDWA forms only with the fields they lack zero:
+ * vdst, the src0 byte, the DPP16 neg/abs bits, the SDWA dword but for dst_sel, dst_unused and
+ * bits 22 and 30, which llvm-mc ignores. Otherwise it decodes the four-byte e32 form (and the
+ * next dword as another instruction). */
 static bool operandless_form(const struct decode_ctx *ctx, uint32_t word, unsigned marker)
 {
    if (ctx->size < 8 || ((word >> 17) & 0xff) != 0)
@@ -692,7 +702,7 @@ static bool operandless_form(const struct decode_ctx *ctx, uint32_t word, unsign
    const uint8_t *p = ctx->bytes + 4;
    uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
    if (marker == VOP_SRC_SDWA)
-      return w == 0;
+      return (w & ~0x40401f00u) == 0;
    if (marker == VOP_SRC_DPP16)
       return (w & 0x00f000ffu) == 0;
    return (w & 0xffu) == 0;

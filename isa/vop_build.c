@@ -252,6 +252,18 @@ enum rdna_status vop_fit_mask(struct build_ctx *b, unsigned index)
          (struct rdna_operand){ .reg = p->reg, .width = 1, .role = slot->role, .type = slot->type };
       return RDNA_OK;
    }
+   /* The src_* registers (not src_lds_direct) are in llvm-mc's scalar mask classes too. */
+   if (p->kind == PARSED_REG && !p->mods &&
+       ((p->reg >= RDNA_REG_SHARED_BASE && p->reg <= RDNA_REG_POPS_EXITING_WAVE_ID) ||
+        (p->reg >= RDNA_REG_VCCZ && p->reg <= RDNA_REG_SCC))) {
+      const struct op_slot *slot = &op_info(b->op)->slots[index];
+      b->inst->operands[index] =
+         (struct rdna_operand){ .reg = p->reg,
+                                .width = (uint8_t)type_width(slot->type, b->config->wave_size),
+                                .role = slot->role,
+                                .type = slot->type };
+      return RDNA_OK;
+   }
    return vop_fit_operand(b, index, ACCEPT_SGPR);
 }
 
@@ -614,6 +626,7 @@ enum rdna_status vop_check_constant_bus(struct build_ctx *b)
    const struct rdna_inst *inst = b->inst;
    const struct op_info *info = op_info(b->op);
    uint16_t seen[4];
+   uint8_t widths[4];
    unsigned count = 0;
    bool literal = false;
    unsigned limit = vop_is_row(b->op, RDNA_OP_v_lshlrev_b64) ||
@@ -622,33 +635,38 @@ enum rdna_status vop_check_constant_bus(struct build_ctx *b)
                        ? 1
                        : 2;
    if (info->flags & R_VCC && (info->format == RDNA_FMT_VOP3 || inst->encoding == RDNA_FMT_SDWA)) {
-      seen[count++] = RDNA_REG_VCC_LO;
+      seen[count] = RDNA_REG_VCC_LO;
+      widths[count++] = 0; /* matches vcc and vcc_lo alike */
    }
    for (unsigned i = 0; i < inst->num_operands; i++) {
       const struct rdna_operand *o = &inst->operands[i];
       if (o->role != RDNA_ROLE_src0 && o->role != RDNA_ROLE_src1 && o->role != RDNA_ROLE_src2)
          continue;
-      /* NULL reads zero and src_lds_direct reads LDS: neither uses the bus. */
-      bool scalar = o->reg < RDNA_REG_VGPR0 && !vop_is_inline(o->reg) && o->reg != RDNA_REG_NULL &&
-                    o->reg != RDNA_REG_LDS_DIRECT;
+      /* NULL reads zero and src_lds_direct reads LDS: neither uses the bus. A 16-bit integer
+       * written as 0xffff counts as a literal, as in the literal check. */
+      bool lit = counts_as_literal(&b->stmt->operands[i], o);
+      bool scalar = lit || (o->reg < RDNA_REG_VGPR0 && !vop_is_inline(o->reg) &&
+                            o->reg != RDNA_REG_NULL && o->reg != RDNA_REG_LDS_DIRECT);
       if (!scalar)
          continue;
-      if (o->reg == RDNA_REG_LITERAL) {
+      if (lit) {
          if (literal)
             continue;
          literal = true;
       } else {
          bool dup = false;
-         /* the same register counts once (vcc and the implicit vcc_lo of v_div_fmas too) */
+         /* the same register counts once, s0 and s[0:1] are two; an explicit vcc matches the
+          * implicit VCC of v_div_fmas */
          for (unsigned j = 0; j < count; j++)
-            dup |= seen[j] == o->reg;
+            dup |= seen[j] == o->reg && (widths[j] == o->width || widths[j] == 0);
          if (dup)
             continue;
       }
       if (count >= limit)
          return build_fail(b, b->stmt->operands[i].column, RDNA_INVALID_OPERAND,
                            "invalid operand (violates constant bus restrictions)");
-      seen[count++] = o->reg;
+      seen[count] = o->reg;
+      widths[count++] = o->width;
    }
    return RDNA_OK;
 }
@@ -861,8 +879,10 @@ enum rdna_status build_vop(struct build_ctx *b)
       enum rdna_status (*order[4])(struct build_ctx *);
       unsigned n = 0, report = 0;
       order[n++] = build_e32;
-      if (!(info->flags & NO_VOP3))
-         report = n, order[n++] = build_vop3;
+      if (!(info->flags & NO_VOP3)) {
+         report = n;
+         order[n++] = build_vop3;
+      }
       if (!(info->flags & NO_SDWA)) {
          if (has_sdwa)
             report = n;
@@ -873,10 +893,10 @@ enum rdna_status build_vop(struct build_ctx *b)
             report = n;
          order[n++] = dpp8 ? build_dpp8 : build_dpp16;
       }
-      struct rdna_diag first, *diag = b->diag;
+      struct rdna_diag first = { .status = RDNA_SYNTAX }, *diag = b->diag;
       enum rdna_status first_st = RDNA_OK;
       for (unsigned i = 0; i < n; i++) {
-         struct rdna_diag scratch;
+         struct rdna_diag scratch = { .status = RDNA_SYNTAX };
          b->diag = &scratch;
          enum rdna_status st = attempt(b, order[i]);
          b->diag = diag;

@@ -312,6 +312,8 @@ enum rdna_status vop_build_sdwa(struct build_ctx *b)
          continue;
       } else if (role == RDNA_ROLE_src0 && vop_src0_register_only(b->op))
          accept = ACCEPT_VGPR | ACCEPT_SEXT;
+      /* llvm-mc's assembler also takes neg/abs on v_cndmask_b32_sdwa (its VOP3 modifiers) and
+       * encodes bits its disassembler rejects: we take sext() only, as the decoder does. */
       else if (role == RDNA_ROLE_src0 || role == RDNA_ROLE_src1)
          accept = ACCEPT_VGPR | ACCEPT_SGPR | ACCEPT_INLINE |
                   (sdwa_allowed_mods(info, (int)i) & RDNA_MOD_SEXT ? ACCEPT_SEXT : ACCEPT_MODS);

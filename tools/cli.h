@@ -25,6 +25,7 @@ enum cli_exit {
  * command's name. */
 int cmd_asm(int argc, char **argv);
 int cmd_dis(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 /* ---- option parsing ----------------------------------------------------------------------- */
 

@@ -13,6 +13,7 @@ static const struct {
 } commands[] = {
    { "asm", "assemble llvm-mc syntax into a raw binary", cmd_asm },
    { "dis", "disassemble a raw binary into llvm-mc syntax", cmd_dis },
+   { "run", "run case files on the reference interpreter and check them", cmd_run },
 };
 
 static void print_help(FILE *out)

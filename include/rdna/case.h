@@ -1,7 +1,7 @@
 /* rdna case files: the parser and data model of DESIGN.md "Case files" (sections [require],
  * [buffer], [program], [init], [expect], [diff]), the initial register values a loader puts in a
  * machine, and the check of [expect] against a final state read through callbacks, so that this
- * API does not depend on any backend. The format itself is documented in README.md. */
+ * API does not depend on any backend. The format itself is documented in corpus/README.md. */
 #ifndef RDNA_CASE_H
 #define RDNA_CASE_H
 
@@ -16,11 +16,11 @@
 struct rdna_case;
 
 /* Bounds that keep a hostile file cheap (fuzzing): exceeding one is a parse error. */
-#define RDNA_CASE_MAX_INPUT (16u << 20)       /* bytes of case text */
-#define RDNA_CASE_MAX_REGIONS 256             /* [buffer] plus [program] sections */
+#define RDNA_CASE_MAX_INPUT (16u << 20)        /* bytes of case text */
+#define RDNA_CASE_MAX_REGIONS 256              /* [buffer] plus [program] sections */
 #define RDNA_CASE_MAX_BUFFER_BYTES (64u << 20) /* one buffer's size */
-#define RDNA_CASE_MAX_VGPRS 256               /* `vgprs` */
-#define RDNA_CASE_MAX_STEPS (1ull << 40)      /* `steps` */
+#define RDNA_CASE_MAX_VGPRS 256                /* `vgprs` */
+#define RDNA_CASE_MAX_STEPS (1ull << 40)       /* `steps` */
 
 /* Where auto-placed regions start, and their alignment (see rdna_case_parse). */
 #define RDNA_CASE_AUTO_BASE 0x10000u
@@ -33,8 +33,8 @@ enum rdna_case_wave {
 };
 
 /* Parses a case file of `length` bytes (need not be NUL-terminated; a NUL byte is an error).
- * `name` is used in diagnostics (may be NULL). Programs are assembled with rdna_assemble once per
- * wave size the case asks for, for its target.
+ * `name` may be NULL and is not used yet: the caller prints the file name. Programs are
+ * assembled with rdna_assemble once per wave size the case asks for, for its target.
  *
  * Regions with `@ADDR` are placed there (they may not overlap, and must lie below 2^48). The
  * others, buffers and programs alike in file order, each take the lowest address that is a
@@ -72,12 +72,12 @@ uint64_t rdna_case_steps(const struct rdna_case *c);
 /* ---- regions: [buffer] and [program] ------------------------------------------------------ */
 
 struct rdna_case_region {
-   const char *name;  /* owned by the case */
-   uint64_t address;  /* guest address of the first byte */
-   uint64_t size;     /* the span reserved (see rdna_case_parse); a buffer's size */
-   bool is_program;   /* [program] rather than [buffer] */
-   bool fixed;        /* placed by `@ADDR` */
-   unsigned line;     /* the section header's line */
+   const char *name; /* owned by the case */
+   uint64_t address; /* guest address of the first byte */
+   uint64_t size;    /* the span reserved (see rdna_case_parse); a buffer's size */
+   bool is_program;  /* [program] rather than [buffer] */
+   bool fixed;       /* placed by `@ADDR` */
+   unsigned line;    /* the section header's line */
 };
 
 /* Number of regions, in file order. */
@@ -122,7 +122,8 @@ struct rdna_case_state {
    uint32_t (*read_vgpr)(void *user, unsigned reg, unsigned lane);
    /* Copies `size` bytes at guest `address`; false when any byte is unmapped. */
    bool (*read_memory)(void *user, uint64_t address, void *bytes, size_t size);
-   /* The fault kind ("none" when the wave did not fault) and, when it faulted, its PC. */
+   /* The fault kind ("none" when the wave did not fault; compared ignoring case, so the
+    * interpreter's rdna_fault_kind_name() fits) and, when it faulted, its PC. */
    const char *(*fault)(void *user, uint64_t *pc);
 };
 
@@ -138,10 +139,10 @@ struct rdna_case_failure {
  * order; sets *failures to their number. Returns OK when the check ran (failures or not), or the
  * status of an evaluation error (a division by zero in an expression, a value list of the wrong
  * length), which is also reported as a failure. */
-enum rdna_status rdna_case_check(const struct rdna_case *c, unsigned wave_size,
-                                 const struct rdna_case_state *state,
-                                 void (*report)(void *user, const struct rdna_case_failure *failure),
-                                 void *report_user, unsigned *failures);
+enum rdna_status
+rdna_case_check(const struct rdna_case *c, unsigned wave_size, const struct rdna_case_state *state,
+                void (*report)(void *user, const struct rdna_case_failure *failure),
+                void *report_user, unsigned *failures);
 
 /* Number of [expect] lines. */
 size_t rdna_case_expect_count(const struct rdna_case *c);

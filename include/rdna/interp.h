@@ -28,7 +28,7 @@ struct rdna_machine_config {
 struct rdna_machine;
 
 /* Fault kinds: X(name, description). */
-#define RDNA_FAULT_LIST(X)                                                                  \
+#define RDNA_FAULT_LIST(X)                                                                \
    X(NONE, "no fault")                                                                    \
    X(UNMAPPED, "memory access outside every region")                                      \
    X(MISALIGNED, "misaligned memory access or program counter")                           \
@@ -43,7 +43,7 @@ enum rdna_fault_kind {
 #define RDNA_FAULT_ENUM(name, description) RDNA_FAULT_##name,
    RDNA_FAULT_LIST(RDNA_FAULT_ENUM)
 #undef RDNA_FAULT_ENUM
-      RDNA_FAULT_KIND_COUNT
+   RDNA_FAULT_KIND_COUNT
 };
 
 /* "UNMAPPED", ...; "?" outside the enum. */
@@ -154,7 +154,7 @@ struct rdna_trace_event {
    const struct rdna_inst *inst;
    uint64_t exec_before; /* EXEC when the instruction started */
    bool wrote_scc;
-   bool jumped;          /* the next PC is not pc + size */
+   bool jumped; /* the next PC is not pc + size */
    uint64_t next_pc;
    unsigned num_writes;
    uint16_t writes[RDNA_TRACE_MAX_WRITES];

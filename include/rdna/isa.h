@@ -180,9 +180,9 @@ enum rdna_status rdna_parse(const struct rdna_isa_config *config, const char *te
 struct rdna_code;
 
 /* Assembles a whole source text: one instruction or directive per line, `label:` definitions,
- * `.long`/`.word` raw dwords, comments after ';' or '//' or '#'. `name` is used in diagnostics
- * (may be NULL). On failure returns the status of the first error and fills `diag` with its
- * line and column; *code is set only on success. */
+ * `.long`/`.word` raw dwords, comments after ';' or '//' (llvm-mc's AMDGPU syntax has no '#'
+ * comment). `name` is used in diagnostics (may be NULL). On failure returns the status of the first
+ * error and fills `diag` with its line and column; *code is set only on success. */
 enum rdna_status rdna_assemble(const struct rdna_isa_config *config, const char *source,
                                size_t length, const char *name, struct rdna_code **code,
                                struct rdna_diag *diag);

@@ -19,7 +19,9 @@
    X(DUPLICATE_LABEL, "label defined twice")                                     \
    X(BAD_ARGUMENT, "invalid argument")                                           \
    X(NO_MEMORY, "out of memory")                                                 \
-   X(IO, "input/output error")
+   X(IO, "input/output error")                                                   \
+   X(UNSUPPORTED, "not supported yet")                                           \
+   X(GUEST_FAULT, "the guest program faulted")
 
 enum rdna_status {
 #define RDNA_STATUS_ENUM(name, message) RDNA_##name,

@@ -48,8 +48,8 @@ static struct rdna_case *parse_example(const char *name)
    struct rdna_diag diag;
    enum rdna_status st = rdna_case_parse(text, size, path, &c, &diag);
    free(text);
-   cr_assert_eq(st, RDNA_OK, "%s:%u:%u: %s: %s", path, diag.line, diag.column,
-                rdna_status_name(st), diag.message);
+   cr_assert_eq(st, RDNA_OK, "%s:%u:%u: %s: %s", path, diag.line, diag.column, rdna_status_name(st),
+                diag.message);
    return c;
 }
 
@@ -64,8 +64,7 @@ static void parse_fails(const char *text, enum rdna_status status, unsigned line
    cr_assert_null(c);
    cr_assert_eq(diag.status, status);
    cr_assert_eq(diag.line, line, "line %u, want %u (%s)", diag.line, line, diag.message);
-   cr_assert_eq(diag.column, column, "column %u, want %u (%s)", diag.column, column,
-                diag.message);
+   cr_assert_eq(diag.column, column, "column %u, want %u (%s)", diag.column, column, diag.message);
    cr_assert(strstr(diag.message, message) != NULL, "message '%s' lacks '%s'", diag.message,
              message);
 }
@@ -176,8 +175,8 @@ Test(case_examples, call_after_endpgm)
    cr_assert_not_null(code);
    cr_assert_eq(size, 12 * 4, "12 one-dword instructions, found %zu bytes", size);
    /* s_endpgm = 0xbf810000 at main + 0x1c, little-endian. */
-   uint32_t endpgm = (uint32_t)code[0x1c] | (uint32_t)code[0x1d] << 8 |
-                     (uint32_t)code[0x1e] << 16 | (uint32_t)code[0x1f] << 24;
+   uint32_t endpgm = (uint32_t)code[0x1c] | (uint32_t)code[0x1d] << 8 | (uint32_t)code[0x1e] << 16 |
+                     (uint32_t)code[0x1f] << 24;
    cr_assert_eq(endpgm, 0xbf810000u);
    cr_assert_null(rdna_case_region_bytes(c, 0, 64, &size), "the case runs wave32 only");
    cr_assert_eq(sreg(c, 32, 126), 0xffffffffu); /* exec_lo: all lanes */
@@ -446,13 +445,13 @@ Test(case_format, require_fields_and_defaults)
 Test(case_format, buffer_data_types_repeats_and_floats)
 {
    struct rdna_case *c = parse_ok("[buffer b]\n"
-                                  "u8 1 0xff -1 x2\n"  /* 4 bytes */
-                                  "u16 0x1234, 2\n"    /* 4 bytes */
-                                  "i32 -2\n"           /* 4 bytes */
-                                  "f32 1.5 -2.0\n"     /* 8 bytes */
+                                  "u8 1 0xff -1 x2\n"             /* 4 bytes */
+                                  "u16 0x1234, 2\n"               /* 4 bytes */
+                                  "i32 -2\n"                      /* 4 bytes */
+                                  "f32 1.5 -2.0\n"                /* 8 bytes */
                                   "f16 1.0 0x3c00 65504.0 1e-7\n" /* 8 bytes */
-                                  "f64 0.1\n"          /* 8 bytes */
-                                  "u64 (1<<40)+3\n"   /* 8 bytes */
+                                  "f64 0.1\n"                     /* 8 bytes */
+                                  "u64 (1<<40)+3\n"               /* 8 bytes */
                                   "u32 &main x2 # pointer table\n"
                                   "size 64\n"
                                   "[program]\ns_endpgm\n");
@@ -626,8 +625,8 @@ Test(case_format, expect_buffers_faults_and_vsharp)
    for (unsigned k = 0; k < 4; k++)
       m->sregs[8 + k] = sreg(c, 32, 8 + k);
    cr_assert_eq(check(c, 32, m), 1); /* buffer out u8 now differs at elements 4-7, 12-15 */
-   cr_assert(strstr(m->last_message, "buffer out u8[4]: expected 0x05, found 0x07 (8 of 16"),
-             "%s", m->last_message);
+   cr_assert(strstr(m->last_message, "buffer out u8[4]: expected 0x05, found 0x07 (8 of 16"), "%s",
+             m->last_message);
    m->fault_pc += 4;
    cr_assert_eq(check(c, 32, m), 2);
    rdna_case_destroy(c);
@@ -709,10 +708,14 @@ Test(case_expr, errors_are_located)
       enum rdna_status status;
       unsigned column;
    } vectors[] = {
-      { "1 +", RDNA_SYNTAX, 4 },        { "(1 + 2", RDNA_SYNTAX, 7 },
-      { "1 / (2 - 2)", RDNA_OUT_OF_RANGE, 3 }, { "0x", RDNA_SYNTAX, 1 },
-      { "12a", RDNA_SYNTAX, 1 },        { "99999999999999999999", RDNA_OUT_OF_RANGE, 1 },
-      { "1 2", RDNA_SYNTAX, 3 },        { "1.5 + 1", RDNA_SYNTAX, 5 },
+      { "1 +", RDNA_SYNTAX, 4 },
+      { "(1 + 2", RDNA_SYNTAX, 7 },
+      { "1 / (2 - 2)", RDNA_OUT_OF_RANGE, 3 },
+      { "0x", RDNA_SYNTAX, 1 },
+      { "12a", RDNA_SYNTAX, 1 },
+      { "99999999999999999999", RDNA_OUT_OF_RANGE, 1 },
+      { "1 2", RDNA_SYNTAX, 3 },
+      { "1.5 + 1", RDNA_SYNTAX, 5 },
       { "foo", RDNA_SYNTAX, 1 },
    };
    for (size_t v = 0; v < sizeof(vectors) / sizeof(vectors[0]); v++) {
@@ -783,18 +786,18 @@ Test(case_errors, located_at_line_and_column)
       { "[buffer b]\nu24 1\n[program]\n", RDNA_SYNTAX, 2, 1, "element type" },
       { "[buffer b]\nu8 256\n[program]\n", RDNA_OUT_OF_RANGE, 2, 4, "does not fit in 8 bits" },
       { "[buffer b]\nu32 1.5\n[program]\n", RDNA_SYNTAX, 2, 5, "f16, f32 or f64" },
-      { "[buffer b]\nsize 8\n[program]\n[expect]\nbuffer b u32[2] = 0\n", RDNA_OUT_OF_RANGE, 5,
-        1, "past the end of 'b'" },
-      { "[buffer b]\nsize 8\n[program]\n[expect]\nbuffer c u32 = 0\n", RDNA_UNDEFINED_LABEL, 5,
-        8, "no region named 'c'" },
-      { "[buffer b]\nsize 8\n[program]\n[expect]\nbuffer b u32 = 1, 2, 3\n", RDNA_OUT_OF_RANGE,
-        5, 16, "gives 3 elements" },
+      { "[buffer b]\nsize 8\n[program]\n[expect]\nbuffer b u32[2] = 0\n", RDNA_OUT_OF_RANGE, 5, 1,
+        "past the end of 'b'" },
+      { "[buffer b]\nsize 8\n[program]\n[expect]\nbuffer c u32 = 0\n", RDNA_UNDEFINED_LABEL, 5, 8,
+        "no region named 'c'" },
+      { "[buffer b]\nsize 8\n[program]\n[expect]\nbuffer b u32 = 1, 2, 3\n", RDNA_OUT_OF_RANGE, 5,
+        16, "gives 3 elements" },
       { "[program]\n[expect]\nfault none at 4\n", RDNA_SYNTAX, 3, 12, "no address" },
       { "[program]\n[diff]\ntodo recomp\n", RDNA_SYNTAX, 3, 6, "expected '('" },
    };
    for (size_t v = 0; v < sizeof(vectors) / sizeof(vectors[0]); v++)
       parse_fails(vectors[v].text, vectors[v].status, vectors[v].line, vectors[v].column,
-                     vectors[v].message);
+                  vectors[v].message);
 }
 
 Test(case_errors, nul_byte_and_bad_arguments)

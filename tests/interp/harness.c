@@ -12,8 +12,7 @@ struct rdna_machine *harness_machine(enum rdna_target target, unsigned wave_size
    struct rdna_diag diag;
    memset(&diag, 0, sizeof(diag));
    enum rdna_status st = rdna_assemble(&isa, source, strlen(source), "test", &code, &diag);
-   cr_assert_eq(st, RDNA_OK, "assembly failed at %u:%u: %s", diag.line, diag.column,
-                diag.message);
+   cr_assert_eq(st, RDNA_OK, "assembly failed at %u:%u: %s", diag.line, diag.column, diag.message);
    size_t num_words = 0;
    const uint32_t *words = rdna_code_words(code, &num_words);
    struct rdna_machine_config config = { .target = target, .wave_size = wave_size, .vgprs = vgprs };
@@ -21,8 +20,8 @@ struct rdna_machine *harness_machine(enum rdna_target target, unsigned wave_size
    st = rdna_machine_create(&config, &m, &diag);
    cr_assert_eq(st, RDNA_OK, "create failed: %s", diag.message);
    /* A little room after the code so fall-through past the last word is a decode, not a gap. */
-   st = rdna_machine_add_region(m, "main", HARNESS_CODE, num_words * 4 + 64, words,
-                                num_words * 4, true, NULL, &diag);
+   st = rdna_machine_add_region(m, "main", HARNESS_CODE, num_words * 4 + 64, words, num_words * 4,
+                                true, NULL, &diag);
    cr_assert_eq(st, RDNA_OK, "add_region failed: %s", diag.message);
    rdna_code_destroy(code);
    return m;

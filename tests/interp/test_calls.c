@@ -129,8 +129,8 @@ Test(calls, null_destination_is_a_jump)
 
 static void expect_jump_fault(uint64_t target, enum rdna_fault_kind kind)
 {
-   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 32, 0,
-                                            "s_setpc_b64 s[0:1]\ns_endpgm\n");
+   struct rdna_machine *m =
+      harness_machine(RDNA_TARGET_GFX1030, 32, 0, "s_setpc_b64 s[0:1]\ns_endpgm\n");
    harness_set_s64(m, 0, target);
    uint8_t data[16] = { 0 };
    rdna_machine_add_region(m, "data", 0x200000, sizeof(data), data, sizeof(data), false, NULL,
@@ -139,8 +139,7 @@ static void expect_jump_fault(uint64_t target, enum rdna_fault_kind kind)
    struct rdna_fault fault;
    cr_assert(rdna_machine_fault(m, 0, &fault), "jump to 0x%llx did not fault",
              (unsigned long long)target);
-   cr_expect_eq(fault.kind, kind, "fault %s: %s", rdna_fault_kind_name(fault.kind),
-                fault.message);
+   cr_expect_eq(fault.kind, kind, "fault %s: %s", rdna_fault_kind_name(fault.kind), fault.message);
    cr_expect_eq(fault.pc, target);
    rdna_machine_destroy(m);
 }
@@ -164,8 +163,8 @@ Test(calls, code_written_after_decode_is_refetched)
 {
    /* The first run decodes s_mov_b32 s0, 1; a machine API write replaces it with s_mov_b32 s0, 2
     * before a second machine runs the same bytes: the per-address cache must not go stale. */
-   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 32, 0,
-                                            "s_mov_b32 s0, 1\ns_endpgm\n");
+   struct rdna_machine *m =
+      harness_machine(RDNA_TARGET_GFX1030, 32, 0, "s_mov_b32 s0, 1\ns_endpgm\n");
    uint32_t word = 0;
    rdna_machine_read_memory(m, HARNESS_CODE, &word, 4);
    cr_expect_eq(word, 0xbe800381u);

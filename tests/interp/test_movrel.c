@@ -80,8 +80,7 @@ Test(movrel, movrelsd_source_out_of_range_writes_v0)
 Test(movrel, movrelsd_2_takes_offsets_from_m0_fields)
 {
    /* source offset M0[9:0] = 1, destination offset M0[25:16] = 4: v5 = v3 */
-   struct rdna_machine *m = movrel_machine("v_movrelsd_2_b32 v1, v2\ns_endpgm\n",
-                                           (4u << 16) | 1u);
+   struct rdna_machine *m = movrel_machine("v_movrelsd_2_b32 v1, v2\ns_endpgm\n", (4u << 16) | 1u);
    cr_expect_eq(harness_vgpr(m, 5, 2), init_value(3, 2));
    cr_expect_eq(harness_vgpr(m, 3, 2), init_value(3, 2));
    rdna_machine_destroy(m);

@@ -285,15 +285,16 @@ Test(salu, execz_and_vccz_branches)
 
 Test(salu, hardware_registers)
 {
-   struct rdna_machine *m = harness_run_source(32, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0xa\n"
-                                                   "s_denorm_mode 0x5\n"
-                                                   "s_getreg_b32 s0, hwreg(HW_REG_MODE, 0, 8)\n"
-                                                   "s_cmp_eq_u32 0, 0\n"
-                                                   "s_getreg_b32 s1, hwreg(HW_REG_STATUS, 0, 1)\n"
-                                                   "s_mov_b32 s2, 0x3\n"
-                                                   "s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s2\n"
-                                                   "s_getreg_b32 s3, hwreg(HW_REG_MODE, 0, 4)\n"
-                                                   "s_endpgm\n");
+   struct rdna_machine *m =
+      harness_run_source(32, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0xa\n"
+                             "s_denorm_mode 0x5\n"
+                             "s_getreg_b32 s0, hwreg(HW_REG_MODE, 0, 8)\n"
+                             "s_cmp_eq_u32 0, 0\n"
+                             "s_getreg_b32 s1, hwreg(HW_REG_STATUS, 0, 1)\n"
+                             "s_mov_b32 s2, 0x3\n"
+                             "s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s2\n"
+                             "s_getreg_b32 s3, hwreg(HW_REG_MODE, 0, 4)\n"
+                             "s_endpgm\n");
    cr_expect_eq(harness_sreg(m, 0), 0x5au);
    cr_expect_eq(harness_sreg(m, 1), 1);
    cr_expect_eq(harness_sreg(m, 3), 3);
@@ -320,13 +321,12 @@ static void expect_fault(const char *source, enum rdna_fault_kind kind, uint64_t
 Test(salu, step_limit_on_infinite_loop)
 {
    struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1030,
-                                          .wave_size = 32,
-                                          .step_limit = 1000 };
+                                         .wave_size = 32,
+                                         .step_limit = 1000 };
    struct rdna_machine *m = NULL;
    cr_assert_eq(rdna_machine_create(&config, &m, NULL), RDNA_OK);
    uint32_t loop = 0xbf82ffffu; /* s_branch -1: itself */
-   cr_assert_eq(rdna_machine_add_region(m, "main", 0x1000, 4, &loop, 4, true, NULL, NULL),
-                RDNA_OK);
+   cr_assert_eq(rdna_machine_add_region(m, "main", 0x1000, 4, &loop, 4, true, NULL, NULL), RDNA_OK);
    harness_run(m);
    struct rdna_fault fault;
    cr_assert(rdna_machine_fault(m, 0, &fault));
@@ -342,8 +342,8 @@ Test(salu, trap_faults)
 
 Test(salu, unimplemented_instruction_faults_naming_it)
 {
-   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 32, 0,
-                                            "s_nop 0\nv_add_f32 v0, v1, v2\ns_endpgm\n");
+   struct rdna_machine *m =
+      harness_machine(RDNA_TARGET_GFX1030, 32, 0, "s_nop 0\nv_add_f32 v0, v1, v2\ns_endpgm\n");
    harness_run(m);
    struct rdna_fault fault;
    cr_assert(rdna_machine_fault(m, 0, &fault));

@@ -21,7 +21,7 @@ struct exec_case {
 };
 
 static const struct exec_case exec_cases[] = {
-   { 32, 0 }, { 32, 1 }, { 32, 0x5a5a0ff0u }, { 32, 0xffffffffu },
+   { 32, 0 }, { 32, 1 }, { 32, 0x5a5a0ff0u },           { 32, 0xffffffffu },
    { 64, 0 }, { 64, 1 }, { 64, 0xf0f0000ffff0a5a5ull }, { 64, ~0ull },
 };
 
@@ -53,8 +53,8 @@ ParameterizedTest(const struct exec_case *c, valu, exec_predicates_writes)
    for (unsigned l = 0; l < lanes_of(c->wave); l++) {
       bool active = (c->exec >> l) & 1;
       cr_expect_eq(harness_vgpr(m, 2, l), active ? l + 1000 + 3 * l : 0xdeadbeefu, "lane %u", l);
-      cr_expect_eq(harness_vgpr(m, 3, l), active ? 4 * l + 1000 + 3 * l : 0xdeadbeefu,
-                   "lane %u", l);
+      cr_expect_eq(harness_vgpr(m, 3, l), active ? 4 * l + 1000 + 3 * l : 0xdeadbeefu, "lane %u",
+                   l);
    }
    rdna_machine_destroy(m);
 }
@@ -132,7 +132,8 @@ Theory((uint32_t a, uint32_t b), valu, add_sub_carry)
    cr_expect_eq(harness_sreg(m, 5), (int32_t)a < (int32_t)b ? 0x3u : 0);
    cr_expect_eq(harness_sreg(m, 6), a < b ? 0x3u : 0);
    cr_expect_eq(harness_vgpr(m, 5, 0), (uint32_t)(((uint64_t)a * b) >> 32));
-   cr_expect_eq(harness_vgpr(m, 6, 0), (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32));
+   cr_expect_eq(harness_vgpr(m, 6, 0),
+                (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32));
    cr_expect_eq(harness_vgpr(m, 7, 0), sum > 0xffffffffu ? 0xffffffffu : (uint32_t)sum);
    /* lane 2 is inactive: untouched */
    cr_expect_eq(harness_vgpr(m, 2, 2), 0);
@@ -357,8 +358,8 @@ Test(valu, compare_64_and_16)
 
 Test(valu, vgpr_outside_allocation_faults)
 {
-   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 32, 8,
-                                            "v_mov_b32 v8, 0\ns_endpgm\n");
+   struct rdna_machine *m =
+      harness_machine(RDNA_TARGET_GFX1030, 32, 8, "v_mov_b32 v8, 0\ns_endpgm\n");
    harness_run(m);
    struct rdna_fault fault;
    cr_assert(rdna_machine_fault(m, 0, &fault));
@@ -368,10 +369,9 @@ Test(valu, vgpr_outside_allocation_faults)
 
 Test(valu, workgroup_of_several_waves)
 {
-   struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1030,
-                                          .wave_size = 32,
-                                          .workgroup = { 80, 1, 1 },
-                                          .grid = { 2, 1, 1 } };
+   struct rdna_machine_config config = {
+      .target = RDNA_TARGET_GFX1030, .wave_size = 32, .workgroup = { 80, 1, 1 }, .grid = { 2, 1, 1 }
+   };
    struct rdna_machine *m = NULL;
    cr_assert_eq(rdna_machine_create(&config, &m, NULL), RDNA_OK);
    cr_expect_eq(rdna_machine_wave_count(m), 6);
@@ -412,8 +412,8 @@ static void on_event(void *user, const struct rdna_trace_event *ev)
 
 Test(valu, trace_reports_writes)
 {
-   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 32, 0,
-                                            "s_mov_b32 s3, 1\nv_mov_b32 v7, s3\ns_endpgm\n");
+   struct rdna_machine *m =
+      harness_machine(RDNA_TARGET_GFX1030, 32, 0, "s_mov_b32 s3, 1\nv_mov_b32 v7, s3\ns_endpgm\n");
    struct trace_log log = { 0, 0 };
    struct rdna_trace_hook hook = { on_event, &log };
    rdna_machine_set_trace(m, &hook);

@@ -313,6 +313,14 @@ static void fill_encoding(struct sweep *s, struct sample *sample, const struct s
       if ((opcode >> layout->op_bits) & 1)
          w[layout->high_word] |= bit;
    }
+   /* A DPP or SDWA marker in src0 would turn the literal slot into a control dword, which
+    * phase A of the disassembly replaces (see below); add_vop_variants samples those forms. */
+   if (is_vop_row(layout->format)) {
+      unsigned src0 = w[0] & 0x1ffu;
+      if (src0 == RDNA_REG_DPP8 || src0 == RDNA_REG_DPP8_FI || src0 == RDNA_REG_SDWA ||
+          src0 == RDNA_REG_DPP16)
+         w[0] = (w[0] & ~0x1ffu) | RDNA_REG_LITERAL;
+   }
 }
 
 /* SDWA selects of 7 crash llvm-mc 14 (SDWA src_sel/dst_sel decoding has no reserved case), so
@@ -890,6 +898,17 @@ static void llvm_assemble(struct sweep *s, struct asm_item *items, size_t lo, si
    free_output(&output);
 }
 
+/* Texts llvm-mc-14 accepts and encodes wrongly, where our bytes follow the text instead:
+ * s_setreg_imm32_b32 with a floating-point immediate gets the low dword of the double, not the
+ * f32 ("hwreg(0, 24, 5), -0.5" encodes a literal of 0, "0.15915494" one of 0x6725feed). */
+static bool llvm_asm_bug(const char *text)
+{
+   if (strncmp(text, "s_setreg_imm32_b32 ", 19) != 0)
+      return false;
+   const char *value = strrchr(text, ',');
+   return value && strchr(value, '.') != NULL;
+}
+
 static void compare_assembly(struct sweep *s)
 {
    size_t num = 0;
@@ -947,6 +966,10 @@ static void compare_assembly(struct sweep *s)
          same = (uint8_t)(words[b / 4] >> (8 * (b % 4))) == items[i].bytes[b];
       if (same) {
          st->asm_match++;
+         continue;
+      }
+      if (llvm_asm_bug(sample->llvm_text)) {
+         add_mismatch(s, sample, NOTE_LLVM_ASM_ERROR, "llvm-mc-14 mis-encodes this text");
          continue;
       }
       struct strbuf sb;
@@ -1144,7 +1167,7 @@ static void run_sweep(enum rdna_target target, unsigned wave_size)
    select_formats(s);
 
    const char *tmp = getenv("TMPDIR");
-   snprintf(s->tmpdir, sizeof(s->tmpdir), "%s/rdna-sweep-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+   snprintf(s->tmpdir, sizeof(s->tmpdir), "%s/rdna-sweep-XXXXXX", tmp && *tmp ? tmp : P_tmpdir);
    cr_assert_not_null(mkdtemp(s->tmpdir), "mkdtemp: %s", strerror(errno));
 
    generate(s);

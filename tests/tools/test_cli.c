@@ -32,7 +32,7 @@ static void find_program(void)
    if (access(program, X_OK) != 0)
       cr_skip_test("the rdna program is not at %s (set RDNA_CLI)", program);
    const char *tmp = getenv("TMPDIR");
-   snprintf(workdir, sizeof(workdir), "%s/rdna-cli-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+   snprintf(workdir, sizeof(workdir), "%s/rdna-cli-XXXXXX", tmp && *tmp ? tmp : P_tmpdir);
    cr_assert_not_null(mkdtemp(workdir));
 }
 

@@ -1,0 +1,501 @@
+/* Memory instructions: SMEM, GLOBAL/FLAT/SCRATCH and MUBUF/MTBUF. Expected values are computed
+ * here from the bytes placed in a region and the access rules of the RDNA2 ISA guide (chapters
+ * 5, 8 and 10) and interp/mem.h's documented choices (alignment, scratch layout, lane order). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+
+#define DATA 0x100000ull /* the data region's address */
+#define DATA_SIZE 1024u
+
+/* Pattern byte k of the data region. */
+static uint8_t pattern(unsigned k)
+{
+   return (uint8_t)(k * 7 + 3);
+}
+
+static uint32_t pattern32(unsigned k)
+{
+   return pattern(k) | (uint32_t)pattern(k + 1) << 8 | (uint32_t)pattern(k + 2) << 16 |
+          (uint32_t)pattern(k + 3) << 24;
+}
+
+/* A machine with `source` and the data region filled with the pattern; s[0:1] = DATA;
+ * v0 = lane id; s[4:7] = a raw V# over the region (num_records = DATA_SIZE, oob_select 3). */
+static struct rdna_machine *mem_machine(enum rdna_target target, unsigned wave, const char *src)
+{
+   struct rdna_machine *m = harness_machine(target, wave, 0, src);
+   uint8_t bytes[DATA_SIZE];
+   for (unsigned k = 0; k < DATA_SIZE; k++)
+      bytes[k] = pattern(k);
+   cr_assert_eq(
+      rdna_machine_add_region(m, "data", DATA, DATA_SIZE, bytes, DATA_SIZE, false, NULL, NULL),
+      RDNA_OK);
+   harness_set_s64(m, 0, DATA);
+   uint32_t vsharp[4] = { (uint32_t)DATA, (uint32_t)(DATA >> 32), DATA_SIZE, 3u << 28 | 22u << 12 };
+   rdna_machine_set_sregs(m, 0, 4, vsharp, 4);
+   for (unsigned l = 0; l < wave; l++)
+      rdna_machine_set_vgpr(m, 0, 0, l, l);
+   return m;
+}
+
+static uint32_t read32(struct rdna_machine *m, uint64_t address)
+{
+   uint32_t v = 0;
+   cr_assert_eq(rdna_machine_read_memory(m, address, &v, 4), RDNA_OK);
+   return v;
+}
+
+static struct rdna_fault run_fault(struct rdna_machine *m)
+{
+   struct rdna_fault f;
+   rdna_machine_run(m, NULL);
+   rdna_machine_fault(m, 0, &f);
+   return f;
+}
+
+/* ---- SMEM ------------------------------------------------------------------------------- */
+
+Test(smem, load_widths_and_soffset)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "s_load_dword s8, s[0:1], 0x10\n"
+                                        "s_load_dwordx16 s[16:31], s[0:1], 0x40\n"
+                                        "s_mov_b32 s2, 0x24\n"
+                                        "s_load_dwordx2 s[10:11], s[0:1], s2\n"
+                                        "s_load_dword s12, s[0:1], 0x13\n" /* low bits ignored */
+                                        "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 8), pattern32(0x10));
+   for (unsigned i = 0; i < 16; i++)
+      cr_expect_eq(harness_sreg(m, 16 + i), pattern32(0x40 + 4 * i), "s%u", 16 + i);
+   cr_expect_eq(harness_sreg(m, 10), pattern32(0x24));
+   cr_expect_eq(harness_sreg(m, 11), pattern32(0x28));
+   cr_expect_eq(harness_sreg(m, 12), pattern32(0x10));
+   rdna_machine_destroy(m);
+}
+
+Test(smem, buffer_load_out_of_range_dwords_read_zero)
+{
+   /* num_records 0x18: dwords at 0x10 and 0x14 are in range, 0x18 and 0x1c read 0. */
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "s_mov_b32 s6, 0x18\n"
+                                        "s_buffer_load_dwordx4 s[8:11], s[4:7], 0x10\n"
+                                        "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 8), pattern32(0x10));
+   cr_expect_eq(harness_sreg(m, 9), pattern32(0x14));
+   cr_expect_eq(harness_sreg(m, 10), 0);
+   cr_expect_eq(harness_sreg(m, 11), 0);
+   rdna_machine_destroy(m);
+}
+
+Test(smem, memtime_counts_steps)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "s_memtime s[8:9]\ns_nop 0\ns_memrealtime s[10:11]\n"
+                                        "s_dcache_inv\ns_gl1_inv\ns_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 8), 0);
+   cr_expect_eq(harness_sreg(m, 10), 2);
+   cr_expect_eq(harness_sreg(m, 11), 0);
+   rdna_machine_destroy(m);
+}
+
+Test(smem, unmapped_load_faults)
+{
+   struct rdna_machine *m =
+      mem_machine(RDNA_TARGET_GFX1030, 32, "s_load_dword s8, s[0:1], 0x400\ns_endpgm\n");
+   struct rdna_fault f = run_fault(m);
+   cr_expect_eq(f.kind, RDNA_FAULT_UNMAPPED);
+   cr_expect_eq(f.address, DATA + 0x400);
+   cr_expect_eq(f.lane, -1);
+   rdna_machine_destroy(m);
+}
+
+Test(smem, gfx1013_store_and_atomic)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1013, 32,
+                                        "s_mov_b32 s8, 0x11223344\n"
+                                        "s_store_dword s8, s[0:1], 0x20\n"
+                                        "s_mov_b32 s9, 5\n"
+                                        "s_atomic_add s9, s[0:1], 0x20 glc\n"
+                                        "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 9), 0x11223344u);
+   cr_expect_eq(read32(m, DATA + 0x20), 0x11223349u);
+   rdna_machine_destroy(m);
+}
+
+/* ---- GLOBAL / FLAT / SCRATCH ------------------------------------------------------------ */
+
+static void global_loads(unsigned wave, uint64_t exec)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, wave,
+                                        "v_lshlrev_b32 v1, 2, v0\n"
+                                        "v_mov_b32 v2, 0xdead\n"
+                                        "v_mov_b32 v3, 0xbeef0000\n"
+                                        "v_mov_b32 v4, 0x7777\n"
+                                        "v_mov_b32 v5, 0x7777\n"
+                                        "s_mov_b64 exec, s[12:13]\n"
+                                        "global_load_dword v2, v1, s[0:1] offset:-4\n"
+                                        "global_load_sbyte v4, v1, s[0:1] offset:0x101\n"
+                                        "global_load_short_d16_hi v3, v1, s[0:1]\n"
+                                        "global_load_ubyte_d16 v5, v1, s[0:1] offset:3\n"
+                                        "s_endpgm\n");
+   harness_set_s64(m, 12, exec);
+   rdna_machine_set_vgpr(m, 0, 0, 0, 1); /* lane 0 reads from offset 4 so offset:-4 is legal */
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < wave; l++) {
+      unsigned base = (l == 0 ? 1 : l) * 4;
+      bool on = exec >> l & 1;
+      cr_expect_eq(harness_vgpr(m, 2, l), on ? pattern32(base - 4) : 0xdeadu, "lane %u", l);
+      cr_expect_eq(harness_vgpr(m, 4, l),
+                   on ? (uint32_t)(int32_t)(int8_t)pattern(base + 0x101) : 0x7777u, "lane %u", l);
+      uint32_t short_hi = pattern(base) | (uint32_t)pattern(base + 1) << 8;
+      cr_expect_eq(harness_vgpr(m, 3, l), on ? short_hi << 16 : 0xbeef0000u, "lane %u", l);
+      cr_expect_eq(harness_vgpr(m, 5, l), on ? pattern(base + 3) : 0x7777u, "lane %u", l);
+   }
+   rdna_machine_destroy(m);
+}
+
+Test(global, loads_wave32_all)
+{
+   global_loads(32, 0xffffffffull);
+}
+Test(global, loads_wave32_mixed)
+{
+   global_loads(32, 0x0f0f00f1ull);
+}
+Test(global, loads_wave32_none)
+{
+   global_loads(32, 0);
+}
+Test(global, loads_wave64_all)
+{
+   global_loads(64, ~0ull);
+}
+Test(global, loads_wave64_mixed)
+{
+   global_loads(64, 0x8000000100000002ull);
+}
+
+Test(global, stores_64bit_vaddr_and_widths)
+{
+   struct rdna_machine *m =
+      mem_machine(RDNA_TARGET_GFX1030, 32,
+                  "v_lshlrev_b32 v1, 4, v0\n"
+                  "v_add_nc_u32 v2, s0, v1\n" /* DATA + 16 * 32 does not carry */
+                  "v_mov_b32 v3, s1\n"
+                  "v_mov_b32 v4, 0xa1b2c3d4\n"
+                  "v_add_nc_u32 v5, 100, v0\n"
+                  "v_mov_b32 v6, 0x55\n"
+                  "v_mov_b32 v7, 0x66\n"
+                  "s_mov_b32 exec_lo, 0x5\n"
+                  "global_store_dwordx4 v[2:3], v[4:7], off\n"
+                  "s_mov_b32 exec_lo, 0x2\n"
+                  "global_store_byte_d16_hi v[2:3], v4, off offset:1\n"
+                  "global_store_short v[2:3], v4, off offset:6\n"
+                  "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(read32(m, DATA + 0), 0xa1b2c3d4u);
+   cr_expect_eq(read32(m, DATA + 4), 100u);
+   cr_expect_eq(read32(m, DATA + 8), 0x55u);
+   cr_expect_eq(read32(m, DATA + 32 + 4), 102u);
+   uint8_t b;
+   rdna_machine_read_memory(m, DATA + 17, &b, 1);
+   cr_expect_eq(b, 0xb2);
+   uint16_t s;
+   rdna_machine_read_memory(m, DATA + 22, &s, 2);
+   cr_expect_eq(s, 0xc3d4);
+   rdna_machine_destroy(m);
+}
+
+Test(global, atomics_return_pre_op_values_in_lane_order)
+{
+   /* Every lane adds lane+1 to the same dword: lane l sees the initial value plus the sum of
+    * 1..l (documented ascending lane order). */
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "v_mov_b32 v1, 0\n"
+                                        "v_add_nc_u32 v2, 1, v0\n"
+                                        "global_atomic_add v3, v1, v2, s[0:1] glc\n"
+                                        "v_mov_b32 v4, 8\n"
+                                        "global_atomic_umax v4, v4, s[0:1] offset:8\n"
+                                        "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   uint32_t init = pattern32(0);
+   for (unsigned l = 0; l < 32; l++)
+      cr_expect_eq(harness_vgpr(m, 3, l), init + l * (l + 1) / 2, "lane %u", l);
+   cr_expect_eq(read32(m, DATA), init + 32 * 33 / 2);
+   rdna_machine_destroy(m);
+}
+
+static uint64_t apply(const char *op, uint32_t old, uint32_t data, uint32_t cmp)
+{
+   if (!strcmp(op, "swap"))
+      return data;
+   if (!strcmp(op, "cmpswap"))
+      return old == cmp ? data : old;
+   if (!strcmp(op, "sub"))
+      return old - data;
+   if (!strcmp(op, "smin"))
+      return (int32_t)data < (int32_t)old ? data : old;
+   if (!strcmp(op, "umin"))
+      return data < old ? data : old;
+   if (!strcmp(op, "smax"))
+      return (int32_t)data > (int32_t)old ? data : old;
+   if (!strcmp(op, "and"))
+      return old & data;
+   if (!strcmp(op, "or"))
+      return old | data;
+   if (!strcmp(op, "xor"))
+      return old ^ data;
+   if (!strcmp(op, "inc"))
+      return old >= data ? 0 : old + 1;
+   return old == 0 || old > data ? data : old - 1; /* dec */
+}
+
+Test(global, atomic_ops_32)
+{
+   static const char *const ops[] = { "swap", "cmpswap", "sub", "smin", "umin", "smax",
+                                      "and",  "or",      "xor", "inc",  "dec" };
+   static const uint32_t olds[] = { 0, 5, 0x80000000u, 0xffffffffu };
+   static const uint32_t datas[] = { 5, 0, 0xfffffffeu, 7 };
+   for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); o++) {
+      for (size_t k = 0; k < 4; k++) {
+         char src[256];
+         snprintf(src, sizeof(src),
+                  "v_mov_b32 v1, 0\nglobal_atomic_%s v4, v1, %s, s[0:1] glc\ns_endpgm\n", ops[o],
+                  strcmp(ops[o], "cmpswap") ? "v2" : "v[2:3]");
+         struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32, src);
+         rdna_machine_set_exec(m, 0, 1);
+         rdna_machine_write_memory(m, DATA, &olds[k], 4);
+         rdna_machine_set_vgpr(m, 0, 2, 0, datas[k]);
+         rdna_machine_set_vgpr(m, 0, 3, 0, olds[k]); /* cmpswap compares equal */
+         harness_run(m);
+         harness_no_fault(m);
+         cr_expect_eq(harness_vgpr(m, 4, 0), olds[k], "%s", ops[o]);
+         cr_expect_eq(read32(m, DATA), (uint32_t)apply(ops[o], olds[k], datas[k], olds[k]),
+                      "%s old %x data %x", ops[o], olds[k], datas[k]);
+         rdna_machine_destroy(m);
+      }
+   }
+}
+
+Test(global, atomic_cmpswap_x2)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "v_mov_b32 v1, 0\n"
+                                        "global_atomic_cmpswap_x2 v[6:7], v1, v[2:5], s[0:1] glc\n"
+                                        "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   uint32_t vals[4] = { 0x11111111u, 0x22222222u, pattern32(0), pattern32(4) };
+   for (unsigned i = 0; i < 4; i++)
+      rdna_machine_set_vgpr(m, 0, 2 + i, 0, vals[i]);
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_vgpr(m, 6, 0), pattern32(0));
+   cr_expect_eq(harness_vgpr(m, 7, 0), pattern32(4));
+   cr_expect_eq(read32(m, DATA), 0x11111111u);
+   cr_expect_eq(read32(m, DATA + 4), 0x22222222u);
+   rdna_machine_destroy(m);
+}
+
+Test(global, unmapped_fault_names_first_lane_and_changes_nothing)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 64,
+                                        "v_lshlrev_b32 v1, 5, v0\n"
+                                        "v_mov_b32 v2, 9\n"
+                                        "global_load_dword v2, v1, s[0:1]\n"
+                                        "s_endpgm\n");
+   struct rdna_fault f = run_fault(m);
+   cr_expect_eq(f.kind, RDNA_FAULT_UNMAPPED);
+   cr_expect_eq(f.lane, 32); /* 32 * 32 = 1024 = DATA_SIZE */
+   cr_expect_eq(f.address, DATA + 1024);
+   cr_expect_eq(harness_vgpr(m, 2, 0), 9); /* nothing written */
+   rdna_machine_destroy(m);
+}
+
+Test(global, misaligned_dword_faults)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "v_mov_b32 v1, 0\n"
+                                        "v_cmp_eq_u32 vcc_lo, 3, v0\n"
+                                        "v_cndmask_b32 v1, 0, 2, vcc_lo\n"
+                                        "global_store_dword v1, v0, s[0:1]\n"
+                                        "s_endpgm\n");
+   struct rdna_fault f = run_fault(m);
+   cr_expect_eq(f.kind, RDNA_FAULT_MISALIGNED);
+   cr_expect_eq(f.lane, 3);
+   cr_expect_eq(f.address, DATA + 2);
+   cr_expect_eq(read32(m, DATA), pattern32(0)); /* lanes 0-2 did not store either */
+   rdna_machine_destroy(m);
+}
+
+Test(flat, global_address_and_aperture_faults)
+{
+   struct rdna_machine *m =
+      mem_machine(RDNA_TARGET_GFX1030, 32,
+                  "v_lshlrev_b32 v1, 2, v0\n"
+                  "v_add_nc_u32 v2, s0, v1\n" /* DATA + 16 * 32 does not carry */
+                  "v_mov_b32 v3, s1\n"
+                  "flat_load_dword v4, v[2:3] offset:8\n"
+                  "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 32; l++)
+      cr_expect_eq(harness_vgpr(m, 4, l), pattern32(4 * l + 8));
+   rdna_machine_destroy(m);
+   /* The shared aperture with no LDS allocated: UNMAPPED at the aperture address. */
+   m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                   "v_mov_b32 v2, 0\nv_mov_b32 v3, src_shared_base\n"
+                   "flat_load_dword v4, v[2:3]\ns_endpgm\n");
+   struct rdna_fault f = run_fault(m);
+   cr_expect_eq(f.kind, RDNA_FAULT_UNMAPPED);
+   cr_expect_eq(f.address, 0x0001000000000000ull);
+   cr_expect_eq(f.lane, 0);
+   rdna_machine_destroy(m);
+}
+
+Test(scratch, per_lane_private_memory)
+{
+   /* Every lane stores its id at the same scratch offset and reads it back: private per lane;
+    * FLAT through the private aperture sees the same bytes. */
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 64,
+                                        "v_mov_b32 v1, 16\n"
+                                        "v_add_nc_u32 v2, 0x100, v0\n"
+                                        "scratch_store_dword v1, v2, off offset:4\n"
+                                        "scratch_load_dword v3, v1, off offset:4\n"
+                                        "s_movk_i32 s8, 0x14\n"
+                                        "scratch_load_dword v4, off, s8\n"
+                                        "v_mov_b32 v5, 20\n"
+                                        "v_mov_b32 v6, src_private_base\n"
+                                        "flat_load_dword v7, v[5:6]\n"
+                                        "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 64; l++) {
+      cr_expect_eq(harness_vgpr(m, 3, l), 0x100 + l);
+      cr_expect_eq(harness_vgpr(m, 4, l), 0x100 + l);
+      cr_expect_eq(harness_vgpr(m, 7, l), 0x100 + l);
+   }
+   rdna_machine_destroy(m);
+}
+
+Test(scratch, out_of_lane_space_faults)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "v_mov_b32 v1, 4092\n"
+                                        "scratch_load_dwordx2 v[2:3], v1, off\n"
+                                        "s_endpgm\n");
+   struct rdna_fault f = run_fault(m);
+   cr_expect_eq(f.kind, RDNA_FAULT_UNMAPPED);
+   cr_expect_eq(f.address, 0x00020000ull << 32 | 4092);
+   rdna_machine_destroy(m);
+}
+
+/* ---- MUBUF / MTBUF ---------------------------------------------------------------------- */
+
+Test(mubuf, raw_offen_range_check)
+{
+   /* num_records = 0x40: lanes whose dword lies past it load 0 and store nothing. */
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "s_mov_b32 s6, 0x40\n"
+                                        "v_lshlrev_b32 v1, 2, v0\n"
+                                        "v_mov_b32 v2, 0x1234\n"
+                                        "buffer_load_dword v2, v1, s[4:7], 0 offen offset:4\n"
+                                        "v_mov_b32 v3, -1\n"
+                                        "buffer_store_dword v3, v1, s[4:7], 0 offen\n"
+                                        "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 32; l++) {
+      bool in = 4 * l + 4 + 4 <= 0x40;
+      cr_expect_eq(harness_vgpr(m, 2, l), in ? pattern32(4 * l + 4) : 0, "lane %u", l);
+      cr_expect_eq(read32(m, DATA + 4 * l), 4 * l + 4 <= 0x40 ? 0xffffffffu : pattern32(4 * l));
+   }
+   rdna_machine_destroy(m);
+}
+
+Test(mubuf, structured_idxen_offen_soffset)
+{
+   /* stride 16, 4 records, oob_select 1 (index only): lane l reads record l at +4 + soffset 8. */
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "s_mov_b32 s5, 0x100000\n"
+                                        "s_mov_b32 s6, 4\n"
+                                        "s_mov_b32 s7, 0x10016000\n"
+                                        "v_mov_b32 v2, 4\n"
+                                        "v_mov_b32 v1, v0\n"
+                                        "s_mov_b32 s8, 8\n"
+                                        "buffer_load_ushort v3, v[1:2], s[4:7], s8 idxen offen\n"
+                                        "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 32; l++) {
+      unsigned k = 16 * l + 4 + 8;
+      uint32_t want = l < 4 ? (uint32_t)(pattern(k) | pattern(k + 1) << 8) : 0;
+      cr_expect_eq(harness_vgpr(m, 3, l), want, "lane %u", l);
+   }
+   rdna_machine_destroy(m);
+}
+
+Test(mubuf, atomics_glc_and_out_of_range)
+{
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "s_mov_b32 s6, 8\n"
+                                        "v_lshlrev_b32 v1, 2, v0\n"
+                                        "v_mov_b32 v2, 1\n"
+                                        "buffer_atomic_sub v2, v1, s[4:7], 0 offen glc\n"
+                                        "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 0x7);
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_vgpr(m, 2, 0), pattern32(0));
+   cr_expect_eq(harness_vgpr(m, 2, 1), pattern32(4));
+   cr_expect_eq(harness_vgpr(m, 2, 2), 0); /* out of range: returns 0 */
+   cr_expect_eq(harness_vgpr(m, 2, 3), 0); /* inactive: v_mov_b32 did not write it either */
+   cr_expect_eq(read32(m, DATA), pattern32(0) - 1);
+   cr_expect_eq(read32(m, DATA + 8), pattern32(8));
+   rdna_machine_destroy(m);
+}
+
+Test(mubuf, format_loads_fill_missing_components)
+{
+   /* tbuffer 8_8_UINT (18): x, y from bytes; z = 0, w = 1. buffer_load_format with the V#'s
+    * 32_FLOAT (22): x from the dword, w = 1.0f. */
+   struct rdna_machine *m = mem_machine(
+      RDNA_TARGET_GFX1030, 32,
+      "v_mov_b32 v1, 0\n"
+      "tbuffer_load_format_xyzw v[2:5], off, s[4:7], 0 format:[BUF_FMT_8_8_UINT] offset:6\n"
+      "buffer_load_format_xyzw v[6:9], off, s[4:7], 0 offset:12\n"
+      "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_vgpr(m, 2, 0), pattern(6));
+   cr_expect_eq(harness_vgpr(m, 3, 0), pattern(7));
+   cr_expect_eq(harness_vgpr(m, 4, 0), 0);
+   cr_expect_eq(harness_vgpr(m, 5, 0), 1);
+   cr_expect_eq(harness_vgpr(m, 6, 0), pattern32(12));
+   cr_expect_eq(harness_vgpr(m, 7, 0), 0);
+   cr_expect_eq(harness_vgpr(m, 9, 0), 0x3f800000u);
+   rdna_machine_destroy(m);
+}
+
+Test(mubuf, unsupported_format_faults)
+{
+   struct rdna_machine *m =
+      mem_machine(RDNA_TARGET_GFX1030, 32,
+                  "tbuffer_load_format_x v2, off, s[4:7], 0 format:[BUF_FMT_8_UNORM]\ns_endpgm\n");
+   struct rdna_fault f = run_fault(m);
+   cr_expect_eq(f.kind, RDNA_FAULT_UNSUPPORTED);
+   rdna_machine_destroy(m);
+}
