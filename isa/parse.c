@@ -15,8 +15,11 @@ struct lexer {
    size_t length;
    size_t pos;
    unsigned line;
+   unsigned depth; /* expression nesting, bounded so hostile input cannot exhaust the stack */
    struct rdna_diag *diag;
 };
+
+#define MAX_EXPR_DEPTH 64
 
 static enum rdna_status lex_fail(struct lexer *lx, size_t pos, enum rdna_status status,
                                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -170,7 +173,20 @@ static enum rdna_status parse_number_token(struct lexer *lx, struct number *out)
    return RDNA_OK;
 }
 
+static enum rdna_status parse_primary_nested(struct lexer *lx, struct number *out);
+
 static enum rdna_status parse_primary(struct lexer *lx, struct number *out)
+{
+   if (lx->depth >= MAX_EXPR_DEPTH)
+      return lex_fail(lx, lx->pos, RDNA_SYNTAX, "expression nested deeper than %d levels",
+                      MAX_EXPR_DEPTH);
+   lx->depth++;
+   enum rdna_status st = parse_primary_nested(lx, out);
+   lx->depth--;
+   return st;
+}
+
+static enum rdna_status parse_primary_nested(struct lexer *lx, struct number *out)
 {
    lx_skip_space(lx);
    int c = lx_peek(lx);

@@ -4,6 +4,7 @@
  *   llvm-mc -arch=amdgcn -mcpu=gfx1013 -mattr=+wavefrontsize64 -show-encoding  (gfx1013 wave64)
  * and the text is llvm-mc --disassemble (same -mcpu/-mattr) of those bytes. */
 #include <criterion/criterion.h>
+#include <string.h>
 
 #include "golden.h"
 
@@ -269,5 +270,23 @@ Test(sop, assemble_errors_have_positions)
       cr_assert_eq(diag.line, cases[i].line, "case %zu: line %u (%s)", i, diag.line, diag.message);
       cr_assert_eq(diag.column, cases[i].column, "case %zu: column %u (%s)", i, diag.column,
                    diag.message);
+   }
+}
+
+/* Nesting is bounded: a long run of unary minus or parentheses is a syntax error, not a stack
+ * overflow (found by fuzz/fuzz_asm.c). */
+Test(sop, deep_expression_is_an_error)
+{
+   struct rdna_isa_config config = { RDNA_TARGET_GFX1030, 32 };
+   static char text[200020];
+   for (int variant = 0; variant < 2; variant++) {
+      size_t n = strlen(strcpy(text, "s_mov_b32 s0, "));
+      for (size_t i = 0; i < 200000; i++)
+         text[n++] = variant ? '(' : '-';
+      text[n++] = '1';
+      text[n] = '\0';
+      struct rdna_inst inst;
+      struct rdna_diag diag = { 0 };
+      cr_assert_eq(rdna_parse(&config, text, &inst, &diag), RDNA_SYNTAX, "%s", diag.message);
    }
 }
