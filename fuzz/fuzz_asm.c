@@ -106,6 +106,11 @@ static size_t check_instruction(const struct rdna_isa_config *config, const uint
 
    struct rdna_code *again = NULL;
    status = rdna_assemble(config, text, strlen(text), "printed", &again, &diag);
+   /* Raw words can hold encodings llvm-mc prints as text its assembler refuses (a 16-bit
+    * fmamk/fmaak constant with high bits: "v_fmamk_f16 v200, s0, 0x21341677, v0"); ours refuses
+    * the same text, as fuzz_roundtrip.c and the sweep check. */
+   if (raw_data && (status == RDNA_INVALID_OPERAND || status == RDNA_OUT_OF_RANGE))
+      return inst.size / 4;
    if (status != RDNA_OK) {
       snprintf(detail, sizeof(detail), "%s at column %u: %s", rdna_status_name(status), diag.column,
                diag.message);
