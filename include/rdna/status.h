@@ -21,7 +21,10 @@
    X(NO_MEMORY, "out of memory")                                                 \
    X(IO, "input/output error")                                                   \
    X(UNSUPPORTED, "not supported yet")                                           \
-   X(GUEST_FAULT, "the guest program faulted")
+   X(GUEST_FAULT, "the guest program faulted")                                   \
+   X(INTERNAL, "internal error (a generated module failed validation)")          \
+   X(NO_DEVICE, "no usable Vulkan device")                                       \
+   X(DEVICE, "Vulkan error, time-out or device loss")
 
 enum rdna_status {
 #define RDNA_STATUS_ENUM(name, message) RDNA_##name,

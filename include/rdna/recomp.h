@@ -1,0 +1,130 @@
+/* rdna SPIR-V recompiler API: translate a case's code and dispatch into one Vulkan 1.2 compute
+ * module (DESIGN.md "Recompiler model"), plus the interface that module has with whoever runs it
+ * (the Vulkan backend in diff/, tests, benchmarks). The recompiler never includes the
+ * interpreter: both implement the same semantics independently and diff/ compares them.
+ *
+ * ---- The module interface ------------------------------------------------------------------
+ * Entry point "main" (GLCompute), descriptor set 0, every binding a storage buffer of 32-bit
+ * words (std430, little-endian):
+ *   binding 0  guest memory: every region of the case at rdna_module_region.offset (a multiple
+ *              of 16 bytes), `layout.memory_bytes` in all. The host writes the initial bytes and
+ *              reads the final ones back.
+ *   binding 1  wave state: `layout.num_waves` records of `layout.state_words` words each, wave
+ *              w at w * state_words (waves numbered workgroup by workgroup in grid order X, Y,
+ *              Z, then by wave within the workgroup, as the interpreter numbers them). The host
+ *              writes each wave's initial registers; the module reads them in its prologue and
+ *              writes the whole record back in its epilogue (the instrumented dump), fault and
+ *              all. Word offsets are the RDNA_STATE_* values below.
+ *   binding 2  scratch: `layout.scratch_bytes_per_lane` bytes for every lane of every wave,
+ *              lane-major within a wave (wave w, lane l at (w * wave_size + l) * per_lane),
+ *              zero-filled by the host.
+ *   binding 3  LDS dump: `layout.lds_bytes` per workgroup, written by the epilogue of wave 0 of
+ *              each workgroup after the others (absent, and lds_bytes 0, when the case has none).
+ * The local size is `layout.local_size` = subgroup_size * waves_per_group invocations; one
+ * Vulkan workgroup per guest workgroup, dispatched as `layout.grid`. Each guest wave is one
+ * subgroup, which must be full and exactly `subgroup_size` wide (the backend requires it through
+ * VK_EXT_subgroup_size_control / Vulkan 1.3, or checks the device's fixed size): invocation i of
+ * the subgroup carries the wave's lanes i + k * subgroup_size for k < lanes_per_invocation.
+ */
+#ifndef RDNA_RECOMP_H
+#define RDNA_RECOMP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rdna/case.h"
+#include "rdna/isa.h"
+#include "rdna/status.h"
+
+/* ---- wave state record (binding 1), word offsets ------------------------------------------ */
+
+/* Scalar registers by operand code 0..127 (s0-s105, vcc_lo/hi, ttmp0-15, m0, null, exec_lo/hi). */
+#define RDNA_STATE_SREG(code) (code)
+#define RDNA_STATE_SCC 128u
+#define RDNA_STATE_PC_LO 129u /* where the wave stopped: s_endpgm's address, or the faulting PC */
+#define RDNA_STATE_PC_HI 130u
+#define RDNA_STATE_STEPS_LO 131u /* instructions executed */
+#define RDNA_STATE_STEPS_HI 132u
+#define RDNA_STATE_FAULT_KIND 133u /* enum rdna_fault_kind of rdna/interp.h; 0 none */
+#define RDNA_STATE_FAULT_LANE 134u /* the first faulting lane, or 0xffffffff */
+#define RDNA_STATE_FAULT_PC_LO 135u
+#define RDNA_STATE_FAULT_PC_HI 136u
+#define RDNA_STATE_FAULT_ADDR_LO 137u /* memory address or jump target involved; 0 none */
+#define RDNA_STATE_FAULT_ADDR_HI 138u
+#define RDNA_STATE_FAULT_OP 139u /* table row of the faulting instruction, or 0xffffffff */
+#define RDNA_STATE_ENDED 140u    /* 1 when the wave reached s_endpgm or faulted */
+/* Hardware registers (s_getreg/s_setreg ids 0..31: MODE, STATUS, TRAPSTS, ...). */
+#define RDNA_STATE_HWREG(id) (160u + (id))
+/* VGPR `reg` of `lane`: wave_size words per register. */
+#define RDNA_STATE_VGPR_BASE 256u
+#define RDNA_STATE_VGPR(reg, lane, wave_size) (RDNA_STATE_VGPR_BASE + (reg) * (wave_size) + (lane))
+#define RDNA_STATE_WORDS(vgprs, wave_size) (RDNA_STATE_VGPR_BASE + (vgprs) * (wave_size))
+
+/* ---- options ------------------------------------------------------------------------------ */
+
+/* How relative VGPR addressing (v_movrel*, v_swaprel) is lowered. */
+enum rdna_relative_lowering {
+   RDNA_RELATIVE_DEFAULT = 0, /* the one the benchmark shows best for the target driver */
+   RDNA_RELATIVE_SELECT_CHAIN,
+   RDNA_RELATIVE_SELECT_TREE,
+   RDNA_RELATIVE_SWITCH,
+   RDNA_RELATIVE_WINDOW_ARRAY,
+};
+
+/* "chain", "tree", "switch", "window", "default"; NULL outside the enum. */
+const char *rdna_relative_lowering_name(enum rdna_relative_lowering lowering);
+/* Parses one of those names; false when it is none. */
+bool rdna_relative_lowering_parse(const char *name, enum rdna_relative_lowering *lowering);
+
+struct rdna_recomp_options {
+   unsigned wave_size;     /* 32 or 64: one of the case's wave sizes */
+   unsigned subgroup_size; /* the driver's subgroup size (power of two, <= wave_size); 0: 32 */
+   enum rdna_relative_lowering relative;
+   uint64_t step_limit; /* per wave; 0: the case's `steps` */
+};
+
+/* ---- the module --------------------------------------------------------------------------- */
+
+struct rdna_module_region {
+   const char *name; /* owned by the module */
+   uint64_t address; /* guest address of the first byte */
+   uint64_t size;    /* bytes */
+   uint64_t offset;  /* byte offset in the memory buffer (binding 0) */
+   bool is_program;
+};
+
+struct rdna_module_layout {
+   unsigned wave_size, subgroup_size, lanes_per_invocation;
+   unsigned vgprs;           /* VGPR allocation per wave */
+   unsigned waves_per_group; /* guest waves (subgroups) per workgroup */
+   unsigned local_size[3];   /* the module's LocalSize */
+   unsigned grid[3];         /* workgroups to dispatch */
+   unsigned num_waves;       /* waves_per_group * grid[0] * grid[1] * grid[2] */
+   size_t state_words;       /* RDNA_STATE_WORDS(vgprs, wave_size) */
+   uint64_t memory_bytes;    /* binding 0 */
+   size_t num_regions;
+   const struct rdna_module_region *regions; /* owned by the module, in case order */
+   uint64_t scratch_bytes_per_lane;          /* binding 2 */
+   uint32_t lds_bytes;                       /* per workgroup; binding 3 */
+};
+
+/* A recompiled module. Opaque. */
+struct rdna_module;
+
+/* Recompiles case `c` for options->wave_size. The module is validated in process with
+ * SPIRV-Tools for Vulkan 1.2 before it is returned. On failure returns a status (UNSUPPORTED
+ * for an instruction that is not lowered yet, naming it and its PC; BAD_ARGUMENT for options the
+ * case does not allow; INTERNAL when validation rejects what was built), fills `diag` when given
+ * and leaves *out NULL. Never prints. */
+enum rdna_status rdna_recomp_case(const struct rdna_case *c,
+                                  const struct rdna_recomp_options *options,
+                                  struct rdna_module **out, struct rdna_diag *diag);
+
+/* Accepts NULL. */
+void rdna_module_destroy(struct rdna_module *module);
+/* The SPIR-V words. */
+const uint32_t *rdna_module_words(const struct rdna_module *module, size_t *num_words);
+const struct rdna_module_layout *rdna_module_layout(const struct rdna_module *module);
+
+#endif
