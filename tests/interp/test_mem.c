@@ -2,6 +2,7 @@
  * here from the bytes placed in a region and the access rules of the RDNA2 ISA guide (chapters
  * 5, 8 and 10) and interp/mem.h's documented choices (alignment, scratch layout, lane order). */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -497,5 +498,113 @@ Test(mubuf, unsupported_format_faults)
                   "tbuffer_load_format_x v2, off, s[4:7], 0 format:[BUF_FMT_8_UNORM]\ns_endpgm\n");
    struct rdna_fault f = run_fault(m);
    cr_expect_eq(f.kind, RDNA_FAULT_UNSUPPORTED);
+   rdna_machine_destroy(m);
+}
+
+/* ---- 16-bit float and d16 format conversions --------------------------------------------- */
+
+/* binary16 of a finite float, computed with double arithmetic and rint (round to nearest even
+ * under the default rounding mode): an independent model of IEEE conversion. */
+static uint32_t host_f16(float x)
+{
+   uint32_t sign = signbit(x) ? 0x8000u : 0;
+   double a = fabs((double)x);
+   if (a >= 65520.0) /* rounds past the largest half, 65504 */
+      return sign | 0x7c00u;
+   if (a < ldexp(1.0, -14))
+      return sign | (uint32_t)rint(a * ldexp(1.0, 24)); /* denormal (0x400: smallest normal) */
+   int e;
+   double m = frexp(a, &e) * 2.0; /* a = m * 2^(e-1), m in [1, 2) */
+   double q = rint(m * 1024.0);
+   e -= 1;
+   if (q == 2048.0) {
+      q = 1024.0;
+      e++;
+   }
+   return sign | (uint32_t)(e + 15) << 10 | ((uint32_t)q - 1024u);
+}
+
+static float host_f16_value(uint32_t h)
+{
+   int exp = (int)((h >> 10) & 0x1f);
+   double mant = (double)(h & 0x3ff);
+   double v = exp ? ldexp(1024.0 + mant, exp - 25) : ldexp(mant, -24);
+   return (float)((h & 0x8000u) ? -v : v);
+}
+
+static uint32_t float_bits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+Test(mubuf, d16_format_loads_convert_f32_to_f16)
+{
+   static const float values[8] = { 1.0f,  65504.0f,      1e-7f, 70000.0f,
+                                    -2.5f, 5.9604645e-8f, 0.1f,  -65519.0f };
+   struct rdna_machine *m = mem_machine(
+      RDNA_TARGET_GFX1030, 32,
+      "tbuffer_load_format_d16_xyzw v[2:3], off, s[4:7], 0 format:[BUF_FMT_32_32_32_32_FLOAT]\n"
+      "tbuffer_load_format_d16_xyzw v[4:5], off, s[4:7], 0 format:[BUF_FMT_32_32_32_32_FLOAT] "
+      "offset:16\n"
+      "tbuffer_load_format_d16_xyz v[6:7], off, s[4:7], 0 format:[BUF_FMT_32_32_FLOAT]\n"
+      "tbuffer_load_format_d16_x v8, off, s[4:7], 0 format:[BUF_FMT_32_FLOAT] offset:32\n"
+      "s_endpgm\n");
+   cr_assert_eq(rdna_machine_write_memory(m, DATA, values, sizeof(values)), RDNA_OK);
+   uint32_t nan = 0x7fc00001u;
+   cr_assert_eq(rdna_machine_write_memory(m, DATA + 32, &nan, 4), RDNA_OK);
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned c = 0; c < 8; c++) {
+      uint32_t half = (harness_vgpr(m, 2 + c / 2, 0) >> (16 * (c & 1))) & 0xffffu;
+      cr_expect_eq(half, host_f16(values[c]), "component %u: 0x%x, expected 0x%x", c, half,
+                   host_f16(values[c]));
+   }
+   /* Two-component format read as xyz: z is missing and reads 0; the unused high half is 0. */
+   cr_expect_eq(harness_vgpr(m, 6, 0), host_f16(values[0]) | host_f16(values[1]) << 16);
+   cr_expect_eq(harness_vgpr(m, 7, 0), 0);
+   /* A NaN stays a quiet NaN (the interpreter's NaN rule). */
+   cr_expect_eq(harness_vgpr(m, 8, 0), 0x7e00u);
+   rdna_machine_destroy(m);
+}
+
+Test(mubuf, d16_format_stores_and_f16_formats)
+{
+   /* v2 = {1.0h, -2.5h}, v3 = {0x0001 (smallest denormal), 0x7bff (65504)}. */
+   struct rdna_machine *m = mem_machine(
+      RDNA_TARGET_GFX1030, 64,
+      "v_mov_b32 v2, 0xc1003c00\n"
+      "v_mov_b32 v3, 0x7bff0001\n"
+      "tbuffer_store_format_d16_xyzw v[2:3], off, s[4:7], 0 format:[BUF_FMT_32_32_32_32_FLOAT] "
+      "offset:64\n"
+      "tbuffer_store_format_d16_xy v2, off, s[4:7], 0 format:[BUF_FMT_16_16_UINT] offset:96\n"
+      "tbuffer_load_format_xy v[4:5], off, s[4:7], 0 format:[BUF_FMT_16_16_FLOAT] offset:96\n"
+      "tbuffer_store_format_xy v[4:5], off, s[4:7], 0 format:[BUF_FMT_16_16_FLOAT] offset:100\n"
+      "tbuffer_load_format_d16_xyzw v[6:7], off, s[4:7], 0 format:[BUF_FMT_8_8_8_8_SINT] "
+      "offset:128\n"
+      "tbuffer_load_format_d16_xy v8, off, s[4:7], 0 format:[BUF_FMT_32_32_SINT] offset:136\n"
+      "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(read32(m, DATA + 64), float_bits(host_f16_value(0x3c00)));
+   cr_expect_eq(read32(m, DATA + 68), float_bits(host_f16_value(0xc100)));
+   cr_expect_eq(read32(m, DATA + 72), float_bits(host_f16_value(0x0001)));
+   cr_expect_eq(read32(m, DATA + 76), float_bits(host_f16_value(0x7bff)));
+   /* 16_16_UINT keeps the halves' bits; read back as 16_16_FLOAT they widen to f32 exactly, and
+    * stored again as 16_16_FLOAT they narrow back to the same bits. */
+   cr_expect_eq(read32(m, DATA + 96), 0xc1003c00u);
+   cr_expect_eq(harness_vgpr(m, 4, 0), float_bits(1.0f));
+   cr_expect_eq(harness_vgpr(m, 5, 0), float_bits(-2.5f));
+   cr_expect_eq(read32(m, DATA + 100), 0xc1003c00u);
+   /* 8_8_8_8_SINT bytes sign-extended to 16 bits, packed two per VGPR. */
+   for (unsigned c = 0; c < 4; c++) {
+      uint32_t half = (harness_vgpr(m, 6 + c / 2, 0) >> (16 * (c & 1))) & 0xffffu;
+      cr_expect_eq(half, (uint16_t)(int8_t)pattern(128 + c), "component %u", c);
+   }
+   /* 32-bit integers keep their low 16 bits. */
+   cr_expect_eq(harness_vgpr(m, 8, 0), (pattern32(136) & 0xffffu) | (pattern32(140) & 0xffffu)
+                                                                       << 16);
    rdna_machine_destroy(m);
 }
