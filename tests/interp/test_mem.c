@@ -608,3 +608,119 @@ Test(mubuf, d16_format_stores_and_f16_formats)
                                                                        << 16);
    rdna_machine_destroy(m);
 }
+
+/* ---- float atomics ------------------------------------------------------------------------ */
+
+/* The expected new memory value, from host float comparisons and the manual's minNum/maxNum
+ * NaN rule (a NaN loses to a number; two NaNs: memory's NaN, quieted); -0 < +0. */
+static uint32_t host_fminmax(bool is_min, uint32_t old_bits, uint32_t data_bits)
+{
+   float o, d;
+   memcpy(&o, &old_bits, 4);
+   memcpy(&d, &data_bits, 4);
+   if (isnan(d))
+      return isnan(o) ? old_bits | 0x400000u : old_bits;
+   if (isnan(o))
+      return data_bits;
+   bool d_less = d < o || (d == o && signbit(d) && !signbit(o));
+   return is_min == d_less ? data_bits : old_bits;
+}
+
+static const uint32_t float_olds[8] = { 0x3f800000u, 0x80000000u, 0x00000000u, 0x7fc00000u,
+                                        0x7f800000u, 0x00000001u, 0xc0000000u, 0x7fa00000u };
+static const uint32_t float_datas[8] = { 0x40000000u, 0x00000000u, 0x80000000u, 0x3f800000u,
+                                         0x7fc00123u, 0x80000001u, 0xc0000000u, 0x7f800001u };
+
+static void float_minmax_case(const char *mnemonic, bool is_min)
+{
+   char source[256];
+   snprintf(source, sizeof(source),
+            "v_lshlrev_b32 v1, 2, v0\n"
+            "%s v2, v1, v3, s[0:1] glc\n"
+            "s_endpgm\n",
+            mnemonic);
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32, source);
+   cr_assert_eq(rdna_machine_write_memory(m, DATA, float_olds, sizeof(float_olds)), RDNA_OK);
+   for (unsigned l = 0; l < 8; l++)
+      rdna_machine_set_vgpr(m, 0, 3, l, float_datas[l]);
+   rdna_machine_set_exec(m, 0, 0xff);
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 8; l++) {
+      cr_expect_eq(harness_vgpr(m, 2, l), float_olds[l], "%s lane %u returns the old value",
+                   mnemonic, l);
+      uint32_t want = host_fminmax(is_min, float_olds[l], float_datas[l]);
+      cr_expect_eq(read32(m, DATA + 4 * l), want, "%s lane %u: 0x%08x, expected 0x%08x", mnemonic,
+                   l, read32(m, DATA + 4 * l), want);
+   }
+   rdna_machine_destroy(m);
+}
+
+Test(global, atomic_fmin_fmax_nan_and_signed_zero)
+{
+   float_minmax_case("global_atomic_fmin", true);
+   float_minmax_case("global_atomic_fmax", false);
+}
+
+Test(global, atomic_fcmpswap_compares_as_floats)
+{
+   /* data = {new value, compare}: +0 equals -0, NaN equals nothing, bits need not match. */
+   static const uint32_t olds[4] = { 0x80000000u, 0x7fc00000u, 0x3f800000u, 0x3f800000u };
+   static const uint32_t compares[4] = { 0x00000000u, 0x7fc00000u, 0x3f800000u, 0x3f800001u };
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 64,
+                                        "v_lshlrev_b32 v1, 2, v0\n"
+                                        "v_mov_b32 v4, 0x12345678\n"
+                                        "global_atomic_fcmpswap v2, v1, v[4:5], s[0:1] glc\n"
+                                        "s_endpgm\n");
+   cr_assert_eq(rdna_machine_write_memory(m, DATA, olds, sizeof(olds)), RDNA_OK);
+   for (unsigned l = 0; l < 4; l++)
+      rdna_machine_set_vgpr(m, 0, 5, l, compares[l]);
+   rdna_machine_set_exec(m, 0, 0xf);
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 4; l++) {
+      float o, c;
+      memcpy(&o, &olds[l], 4);
+      memcpy(&c, &compares[l], 4);
+      cr_expect_eq(read32(m, DATA + 4 * l), o == c ? 0x12345678u : olds[l], "lane %u", l);
+      cr_expect_eq(harness_vgpr(m, 2, l), olds[l]);
+   }
+   rdna_machine_destroy(m);
+}
+
+Test(mubuf, atomic_fmin_x2_on_doubles)
+{
+   static const double olds[3] = { 1.5, -0.0, 2.0 };
+   static const double datas[3] = { -3.0, 0.0, 1.0 / 0.0 };
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
+                                        "v_lshlrev_b32 v1, 3, v0\n"
+                                        "buffer_atomic_fmin_x2 v[2:3], v1, s[4:7], 0 offen\n"
+                                        "buffer_atomic_fmax_x2 v[4:5], v1, s[4:7], 0 offen "
+                                        "offset:64\n"
+                                        "s_endpgm\n");
+   cr_assert_eq(rdna_machine_write_memory(m, DATA, olds, sizeof(olds)), RDNA_OK);
+   cr_assert_eq(rdna_machine_write_memory(m, DATA + 64, olds, sizeof(olds)), RDNA_OK);
+   for (unsigned l = 0; l < 3; l++) {
+      uint64_t bits;
+      memcpy(&bits, &datas[l], 8);
+      for (unsigned r = 2; r <= 4; r += 2) {
+         rdna_machine_set_vgpr(m, 0, r, l, (uint32_t)bits);
+         rdna_machine_set_vgpr(m, 0, r + 1, l, (uint32_t)(bits >> 32));
+      }
+   }
+   rdna_machine_set_exec(m, 0, 0x7);
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 3; l++) {
+      double lo =
+         datas[l] < olds[l] || (datas[l] == olds[l] && signbit(datas[l])) ? datas[l] : olds[l];
+      double hi =
+         datas[l] > olds[l] || (datas[l] == olds[l] && !signbit(datas[l])) ? datas[l] : olds[l];
+      double got_lo, got_hi;
+      cr_assert_eq(rdna_machine_read_memory(m, DATA + 8 * l, &got_lo, 8), RDNA_OK);
+      cr_assert_eq(rdna_machine_read_memory(m, DATA + 64 + 8 * l, &got_hi, 8), RDNA_OK);
+      cr_expect(memcmp(&got_lo, &lo, 8) == 0, "fmin lane %u: %g, expected %g", l, got_lo, lo);
+      cr_expect(memcmp(&got_hi, &hi, 8) == 0, "fmax lane %u: %g, expected %g", l, got_hi, hi);
+   }
+   rdna_machine_destroy(m);
+}
