@@ -4,42 +4,41 @@
  * 32-bit formats. Lane access rules are interp/mem.h's. */
 #include "interp/mem.h"
 
+/* Index strides of a swizzled V# (dword 3 bits 22:21) and the element size: RDNA2's V# has no
+ * element-size field; swizzled buffers use 4-byte elements (a documented choice, the element
+ * the hardware's private-memory swizzle uses). */
+static const unsigned swizzle_index_strides[4] = { 8, 16, 32, 64 };
+#define SWIZZLE_ELEMENT_BYTES 4u
+
 /* Per-lane buffer addresses (RDNA2 ISA guide 8.1.2 "Buffer Addressing"):
  *    index  = (idxen ? vaddr index : 0) + (add_tid ? lane id : 0)
  *    offset = (offen ? vaddr offset : 0) + instruction offset
  *    address = base + soffset + offset + index * stride
- * with idxen and offen both set vaddr is {index, offset}. Range check (8.1.6 "Range Checking",
- * by oob_select): 0 index >= num_records or offset + size > stride; 1 index >= num_records;
- * 2 num_records == 0; 3 (raw) index * stride + offset + size > num_records. soffset takes part
- * in no check. A lane out of range loads 0 and stores nothing; the whole access is checked, not
- * each dword. Swizzled buffers (swizzle_enable) fault UNSUPPORTED. Returns false after a fault. */
+ * with idxen and offen both set vaddr is {index, offset}. A swizzled V# (swizzle_enable)
+ * interleaves index_stride records element by element (8.1.2, swizzled addressing):
+ *    address = base + soffset + (index / index_stride * stride + offset / element * element)
+ *              * index_stride + index % index_stride * element + offset % element
+ * Range check (8.1.6 "Range Checking", by oob_select, on index and offset before swizzling):
+ * 0 index >= num_records or offset + size > stride; 1 index >= num_records; 2 num_records == 0;
+ * 3 (raw) index * stride + offset + size > num_records. soffset takes part in no check. A lane out
+ * of range loads 0 and stores nothing; the whole access is checked, not each dword. */
 static bool buffer_addresses(struct wave *w, const struct rdna_inst *in, unsigned size,
                              struct lane_addrs *la)
 {
    struct vsharp v = vsharp_read(w, inst_role(in, RDNA_ROLE_srsrc)->reg);
-   if (v.swizzle) {
-      wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, v.base,
-                 "%s with a swizzled buffer (swizzle_enable) is not implemented",
-                 rdna_op_name(in->op));
-      return false;
-   }
-   if (in->mod.flags & (RDNA_FLAG_LDS | RDNA_FLAG_TFE)) {
-      wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0, "%s with %s is not implemented",
-                 rdna_op_name(in->op), in->mod.flags & RDNA_FLAG_LDS ? "lds" : "tfe");
-      return false;
-   }
    const struct rdna_operand *vaddr = inst_role(in, RDNA_ROLE_vaddr);
    const uint32_t *va = operand_is_vgpr(vaddr) ? wave_vgpr(w, vaddr->reg - RDNA_REG_VGPR0) : NULL;
    bool idxen = in->mod.flags & RDNA_FLAG_IDXEN, offen = in->mod.flags & RDNA_FLAG_OFFEN;
    uint64_t soffset = wave_read_scalar(w, inst_role(in, RDNA_ROLE_soffset));
    uint64_t exec = wave_exec(w);
+   uint64_t index_stride = swizzle_index_strides[v.index_stride];
    la->lanes = la->zero = 0;
    for (unsigned lane = 0; lane < w->wave_size; lane++) {
       if (!(exec >> lane & 1))
          continue;
-      uint64_t index = (idxen ? va[lane] : 0) + (v.add_tid ? lane : 0);
+      uint64_t index = (idxen && va ? va[lane] : 0) + (v.add_tid ? lane : 0);
       uint64_t offset = (uint32_t)in->mod.offset;
-      if (offen)
+      if (offen && va)
          offset += idxen ? va[MAX_LANES + lane] : va[lane];
       bool out;
       switch (v.oob_select) {
@@ -60,9 +59,16 @@ static bool buffer_addresses(struct wave *w, const struct rdna_inst *in, unsigne
          la->zero |= 1ull << lane;
          continue;
       }
+      uint64_t buffer_offset = offset + index * v.stride;
+      if (v.swizzle)
+         buffer_offset = (index / index_stride * v.stride +
+                          offset / SWIZZLE_ELEMENT_BYTES * SWIZZLE_ELEMENT_BYTES) *
+                            index_stride +
+                         index % index_stride * SWIZZLE_ELEMENT_BYTES +
+                         offset % SWIZZLE_ELEMENT_BYTES;
       la->lanes |= 1ull << lane;
       la->space[lane] = MEM_GLOBAL;
-      la->addr[lane] = v.base + soffset + offset + index * v.stride;
+      la->addr[lane] = v.base + soffset + buffer_offset;
    }
    return true;
 }
@@ -72,6 +78,56 @@ static unsigned vdata_reg(const struct rdna_inst *in)
    return inst_role(in, RDNA_ROLE_vdata)->reg - RDNA_REG_VGPR0;
 }
 
+/* With tfe a load writes one more VGPR after its data: the fail status, 0 for every lane the
+ * access covered (a buffer has no partially resident pages to report; a documented choice). */
+static enum rdna_status write_tfe_status(struct wave *w, const struct rdna_inst *in,
+                                         const struct lane_addrs *la, unsigned dwords)
+{
+   unsigned reg = vdata_reg(in) + dwords;
+   if (reg >= w->num_vgprs)
+      return wave_fault(w, RDNA_FAULT_INVALID_OPERAND, -1, 0,
+                        "%s with tfe writes v%u, outside the allocation of %u VGPRs",
+                        rdna_op_name(in->op), reg, w->num_vgprs);
+   uint32_t *status = wave_vgpr(w, reg);
+   for (unsigned lane = 0; lane < w->wave_size; lane++)
+      if ((la->lanes | la->zero) >> lane & 1)
+         status[lane] = 0;
+   wave_log_write(w, RDNA_REG_VGPR0 + reg);
+   return RDNA_OK;
+}
+
+/* A load with the lds bit writes each lane's dword to LDS instead of VGPRs (RDNA2 ISA guide
+ * 8.1.9 "Buffer Load to LDS"): LDS address = M0[15:0] + instruction offset + lane * 4; lanes the
+ * range check rejected write 0. */
+static enum rdna_status buffer_load_to_lds(struct wave *w, const struct rdna_inst *in,
+                                           const struct lane_addrs *la, struct mem_access a)
+{
+   uint32_t values[MAX_LANES];
+   unsigned bytes = mem_access_bytes(a);
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      values[lane] = 0;
+      if (!(la->lanes >> lane & 1))
+         continue;
+      const uint8_t *p =
+         mem_lane_ptr(w, MEM_GLOBAL, (int)lane, la->addr[lane], bytes, mem_access_align(a), false);
+      if (!p)
+         return mem_failed(w);
+      uint32_t out[4];
+      mem_load_lane(a, p, 0, out);
+      values[lane] = out[0];
+   }
+   uint64_t base = (w->sgpr[RDNA_REG_M0] & 0xffffu) + (uint32_t)in->mod.offset;
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      if (!((la->lanes | la->zero) >> lane & 1))
+         continue;
+      uint8_t *q = mem_lane_ptr(w, MEM_LDS, (int)lane, base + 4u * lane, 4, 4, true);
+      if (!q)
+         return mem_failed(w);
+      mem_put32(q, values[lane]);
+   }
+   return RDNA_OK;
+}
+
 static enum rdna_status buffer_load(struct wave *w, const struct rdna_inst *in,
                                     enum mem_shape shape, unsigned dwords)
 {
@@ -79,7 +135,16 @@ static enum rdna_status buffer_load(struct wave *w, const struct rdna_inst *in,
    struct lane_addrs la;
    if (!buffer_addresses(w, in, mem_access_bytes(a), &la))
       return RDNA_UNKNOWN_OPCODE;
-   return vmem_load(w, &la, a, vdata_reg(in));
+   if (in->mod.flags & RDNA_FLAG_LDS) {
+      if (!(op_info(in->op)->flags & RDNA_OP_FLAG_EXTRA3)) /* VMEM_LDS in isa/mubuf.def */
+         return wave_fault(w, RDNA_FAULT_INVALID_OPERAND, -1, 0, "%s cannot load to LDS",
+                           rdna_op_name(in->op));
+      return buffer_load_to_lds(w, in, &la, a);
+   }
+   enum rdna_status st = vmem_load(w, &la, a, vdata_reg(in));
+   if (st == RDNA_OK && (in->mod.flags & RDNA_FLAG_TFE))
+      st = write_tfe_status(w, in, &la, dwords);
+   return st;
 }
 
 static enum rdna_status buffer_store(struct wave *w, const struct rdna_inst *in,
@@ -258,6 +323,10 @@ static enum rdna_status buffer_format_access(struct wave *w, const struct rdna_i
                                              unsigned format, unsigned count, bool store, bool d16)
 {
    struct buffer_format f;
+   if (in->mod.flags & RDNA_FLAG_LDS)
+      return wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0,
+                        "%s with lds (a format load to LDS) is not implemented",
+                        rdna_op_name(in->op));
    if (!buffer_format(format, &f))
       return wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0,
                         "%s with buffer format %u is not implemented", rdna_op_name(in->op),
@@ -310,10 +379,11 @@ static enum rdna_status buffer_format_access(struct wave *w, const struct rdna_i
       for (unsigned r = 0; r < regs; r++)
          data[(size_t)r * MAX_LANES + lane] = out[r];
    }
-   if (!store)
-      for (unsigned r = 0; r < regs; r++)
-         wave_log_write(w, RDNA_REG_VGPR0 + vdata + r);
-   return RDNA_OK;
+   if (store)
+      return RDNA_OK;
+   for (unsigned r = 0; r < regs; r++)
+      wave_log_write(w, RDNA_REG_VGPR0 + vdata + r);
+   return in->mod.flags & RDNA_FLAG_TFE ? write_tfe_status(w, in, &la, regs) : RDNA_OK;
 }
 
 /* buffer_*_format_* take the format from the V# (dword 3 bits 18:12), tbuffer_* from the
