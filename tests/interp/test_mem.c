@@ -134,6 +134,41 @@ Test(smem, gfx1013_store_and_atomic)
    rdna_machine_destroy(m);
 }
 
+/* Scalar scratch sees the per-lane scratch through the swizzled layout: byte A is dword
+ * (A / 4) / wave_size of lane (A / 4) % wave_size. Each lane stores its id at its scratch offset
+ * 8; the scalar loads then read lanes' dwords back. */
+static void scalar_scratch_case(unsigned wave)
+{
+   char source[512];
+   snprintf(source, sizeof(source),
+            "v_mov_b32 v1, 8\n"
+            "v_add_nc_u32 v2, 0x100, v0\n"
+            "scratch_store_dword v1, v2, off\n"
+            "s_mov_b32 s2, %u\n"
+            "s_scratch_load_dwordx2 s[10:11], s[2:3], 0x14\n"
+            "s_mov_b32 s12, 0xabcd\n"
+            "s_scratch_store_dword s12, s[2:3], 0x4\n"
+            "scratch_load_dword v3, v1, off\n"
+            "s_endpgm\n",
+            2 * 4 * wave);
+   struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1013, wave, source);
+   harness_run(m);
+   harness_no_fault(m);
+   /* Scalar byte 8 * wave + 0x14: dword 2 * wave + 5 = lane 5's dword 2 (offset 8), then lane 6. */
+   cr_expect_eq(harness_sreg(m, 10), 0x105u);
+   cr_expect_eq(harness_sreg(m, 11), 0x106u);
+   /* Scalar byte 8 * wave + 4: lane 1's dword 2. */
+   for (unsigned l = 0; l < wave; l++)
+      cr_expect_eq(harness_vgpr(m, 3, l), l == 1 ? 0xabcdu : 0x100u + l, "lane %u", l);
+   rdna_machine_destroy(m);
+}
+
+Test(smem, gfx1013_scalar_scratch_is_the_swizzled_lane_scratch)
+{
+   scalar_scratch_case(32);
+   scalar_scratch_case(64);
+}
+
 /* ---- GLOBAL / FLAT / SCRATCH ------------------------------------------------------------ */
 
 static void global_loads(unsigned wave, uint64_t exec)
