@@ -444,7 +444,9 @@ static void write_alu(struct gen *g, const struct op_info *info, struct line *l)
          continue;
       put(l, "%s", i ? ", " : " ");
       unsigned width = type_width(s->type, g->isa.wave_size);
-      bool register_only = (s->flags & SLOT_REG) != 0;
+      /* The movrel rows read their source relative to it: a register, not a constant. */
+      bool register_only =
+         (s->flags & SLOT_REG) != 0 || ((info->flags & R_M0) && info->format == RDNA_FMT_SOP1);
       switch (s->role) {
       case RDNA_ROLE_sdst:
          if (width == 0)
@@ -465,7 +467,9 @@ static void write_alu(struct gen *g, const struct op_info *info, struct line *l)
          /* fall through */
       case RDNA_ROLE_src0:
       case RDNA_ROLE_src1:
-         if (vector)
+         if (vector && s->role == RDNA_ROLE_src0 && strncmp(info->name, "v_swap", 6) == 0)
+            put_vector_dst(g, l, width); /* v_swap_b32 and v_swaprel_b32 write src0 too */
+         else if (vector)
             put_vector_src(g, l, width, register_only);
          else
             put_scalar_src(g, l, width, register_only);
@@ -505,8 +509,10 @@ static bool validate(const struct gen *g, unsigned op, const char *text, char *p
    return n < size;
 }
 
-/* Writes one random instruction of the candidate rows; false when none could be made. */
-static bool emit_random(struct gen *g)
+/* Writes one random instruction of the candidate rows, preceded now and then (when `room`
+ * allows two lines) by a small M0 for rows that index registers by M0, so relative accesses stay
+ * mostly in range. Returns the lines written: 0 when no instruction could be made. */
+static unsigned emit_random(struct gen *g, unsigned room)
 {
    char printed[256];
    for (unsigned attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -532,11 +538,20 @@ static bool emit_random(struct gen *g)
       if (l.len >= sizeof(l.text))
          continue;
       if (validate(g, op, l.text, printed, sizeof(printed))) {
+         unsigned lines = 1;
+         if ((info->flags & R_M0) && room >= 2) {
+            /* M0 is the offset; the movrelsd_2 rows take M0[9:0] and M0[25:16]. */
+            unsigned m0 = rng_below(&g->rng, 4);
+            if (strstr(info->name, "movrelsd_2"))
+               m0 |= rng_below(&g->rng, 4) << 16;
+            out_printf(g->out, "  s_mov_b32 m0, %u\n", m0);
+            lines++;
+         }
          out_printf(g->out, "  %s\n", printed);
-         return true;
+         return lines;
       }
    }
-   return false;
+   return 0;
 }
 
 /* ---- program structure ----------------------------------------------------------------------- */
@@ -647,11 +662,18 @@ static bool write_program(struct gen *g, unsigned count)
             out_printf(g->out, "  s_mov_b64 exec, -1\n");
          else
             out_printf(g->out, "  s_mov_b32 exec_lo, 0x%x\n", (uint32_t)rng_next(&g->rng) | 1u);
-      } else if (!emit_random(g)) {
-         out_printf(g->out, "  s_nop 0\n");
+         count_instruction(&f);
+         written++;
+      } else {
+         unsigned lines = emit_random(g, left);
+         if (lines == 0) {
+            out_printf(g->out, "  s_nop 0\n");
+            lines = 1;
+         }
+         for (unsigned i = 0; i < lines; i++)
+            count_instruction(&f);
+         written += lines;
       }
-      count_instruction(&f);
-      written++;
    }
    while (f.depth > 0) {
       place_labels(g, &f, true);
