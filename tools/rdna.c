@@ -14,6 +14,7 @@ static const struct {
    { "asm", "assemble llvm-mc syntax into a raw binary", cmd_asm },
    { "dis", "disassemble a raw binary into llvm-mc syntax", cmd_dis },
    { "run", "run case files on the reference interpreter and check them", cmd_run },
+   { "gen", "write the case file of a random program for a seed", cmd_gen },
 };
 
 static void print_help(FILE *out)
