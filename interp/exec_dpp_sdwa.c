@@ -29,9 +29,51 @@ static enum rdna_status run_row(struct wave *w, struct rdna_inst *copy)
    return fn(w, copy);
 }
 
-static unsigned scratch_vgpr(const struct wave *w, unsigned k)
+/* VGPRs holding the prepared sources while the row runs. Past the allocation when the register
+ * codes allow it (v0-v255: an allocation of 255 or 256 leaves no room); otherwise VGPRs of the
+ * allocation that no operand of the instruction names, saved before and restored after, so the
+ * program never sees them change. */
+struct scratch {
+   unsigned count;
+   unsigned reg[WAVE_SCRATCH_VGPRS];
+   bool saved;
+   uint32_t save[WAVE_SCRATCH_VGPRS][MAX_LANES];
+};
+
+static bool operand_covers(const struct rdna_inst *in, unsigned vgpr)
 {
-   return w->num_vgprs + k;
+   for (unsigned i = 0; i < in->num_operands; i++) {
+      const struct rdna_operand *op = &in->operands[i];
+      unsigned width = op->width ? op->width : 1, first = (unsigned)op->reg - RDNA_REG_VGPR0;
+      if (operand_is_vgpr(op) && vgpr >= first && vgpr < first + width)
+         return true;
+   }
+   return false;
+}
+
+static void scratch_take(struct wave *w, const struct rdna_inst *in, unsigned count,
+                         struct scratch *s)
+{
+   s->count = count;
+   s->saved = w->num_vgprs + WAVE_SCRATCH_VGPRS > 256;
+   unsigned next = 0;
+   for (unsigned k = 0; k < count; k++) {
+      if (!s->saved) {
+         s->reg[k] = w->num_vgprs + k;
+         continue;
+      }
+      while (operand_covers(in, next))
+         next++;
+      s->reg[k] = next++;
+      memcpy(s->save[k], wave_vgpr(w, s->reg[k]), sizeof(s->save[k]));
+   }
+}
+
+static void scratch_give_back(struct wave *w, const struct scratch *s)
+{
+   if (s->saved)
+      for (unsigned k = 0; k < s->count; k++)
+         memcpy(wave_vgpr(w, s->reg[k]), s->save[k], sizeof(s->save[k]));
 }
 
 /* ---- DPP16 ----------------------------------------------------------------------------------- */
@@ -72,13 +114,13 @@ static int dpp16_source(unsigned ctrl, unsigned lane)
    return DPP_BAD_CTRL;
 }
 
-/* Runs the row with src0 replaced by the lanes of `from` (the permuted values, already in the
- * scratch VGPRs) and EXEC narrowed to the lanes that write. */
+/* Runs the row with src0 replaced by the permuted values (already in the scratch VGPRs) and EXEC
+ * narrowed to the lanes that write. */
 static enum rdna_status run_permuted(struct wave *w, const struct rdna_inst *in, int src0,
-                                     uint64_t writes)
+                                     uint64_t writes, const struct scratch *tmp)
 {
    struct rdna_inst copy = *in;
-   copy.operands[src0].reg = (uint16_t)(RDNA_REG_VGPR0 + scratch_vgpr(w, 0));
+   copy.operands[src0].reg = (uint16_t)(RDNA_REG_VGPR0 + tmp->reg[0]);
    copy.operands[src0].mods &= (uint8_t)~RDNA_MOD_SEXT; /* a 32-bit sext changes nothing */
    uint32_t exec_lo = w->sgpr[RDNA_REG_EXEC_LO], exec_hi = w->sgpr[RDNA_REG_EXEC_HI];
    wave_set_exec_quiet(w, writes);
@@ -87,6 +129,7 @@ static enum rdna_status run_permuted(struct wave *w, const struct rdna_inst *in,
    w->sgpr[RDNA_REG_EXEC_LO] = exec_lo;
    w->sgpr[RDNA_REG_EXEC_HI] = exec_hi;
    w->exec_dirty = true;
+   scratch_give_back(w, tmp);
    return st;
 }
 
@@ -111,9 +154,11 @@ enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in)
    bool fetch_inactive = in->mod.flags & RDNA_FLAG_FI;
    bool bound_zero = in->mod.flags & RDNA_FLAG_BOUND_CTRL;
    uint64_t exec = wave_exec(w), writes = 0;
+   struct scratch scratch;
+   scratch_take(w, in, width, &scratch);
    for (unsigned k = 0; k < width; k++) {
       const uint32_t *src = wave_vgpr(w, s->reg - RDNA_REG_VGPR0 + k);
-      uint32_t *tmp = wave_vgpr(w, scratch_vgpr(w, k));
+      uint32_t *tmp = wave_vgpr(w, scratch.reg[k]);
       for (unsigned lane = 0; lane < w->wave_size; lane++) {
          tmp[lane] = 0;
          if (!(exec >> lane & 1) || !(in->mod.row_mask >> (lane >> 4) & 1) ||
@@ -127,7 +172,7 @@ enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in)
             writes |= 1ull << lane;
       }
    }
-   return run_permuted(w, in, src0, writes);
+   return run_permuted(w, in, src0, writes, &scratch);
 }
 
 /* DPP8: lane l reads src0 of lane (l & ~7) + sel[l & 7] (eight 3-bit selects). There are no row
@@ -142,15 +187,17 @@ enum rdna_status exec_dpp8(struct wave *w, const struct rdna_inst *in)
    unsigned width = s->width ? s->width : 1;
    bool fetch_inactive = in->mod.flags & RDNA_FLAG_FI;
    uint64_t exec = wave_exec(w);
+   struct scratch scratch;
+   scratch_take(w, in, width, &scratch);
    for (unsigned k = 0; k < width; k++) {
       const uint32_t *src = wave_vgpr(w, s->reg - RDNA_REG_VGPR0 + k);
-      uint32_t *tmp = wave_vgpr(w, scratch_vgpr(w, k));
+      uint32_t *tmp = wave_vgpr(w, scratch.reg[k]);
       for (unsigned lane = 0; lane < w->wave_size; lane++) {
          unsigned from = (lane & ~7u) + ((in->mod.dpp8 >> (3 * (lane & 7u))) & 7u);
          tmp[lane] = fetch_inactive || (exec >> from & 1) ? src[from] : 0;
       }
    }
-   return run_permuted(w, in, src0, exec);
+   return run_permuted(w, in, src0, exec, &scratch);
 }
 
 /* ---- SDWA ------------------------------------------------------------------------------------ */
@@ -224,6 +271,8 @@ enum rdna_status exec_sdwa(struct wave *w, const struct rdna_inst *in)
 {
    struct rdna_inst copy = *in;
    static const unsigned roles[2] = { RDNA_ROLE_src0, RDNA_ROLE_src1 };
+   struct scratch scratch;
+   scratch_take(w, in, 2, &scratch);
    for (unsigned n = 0; n < 2; n++) {
       int idx = operand_index(in, roles[n]);
       if (idx < 0)
@@ -231,21 +280,25 @@ enum rdna_status exec_sdwa(struct wave *w, const struct rdna_inst *in)
       const struct rdna_operand *op = &in->operands[idx];
       uint32_t buf[MAX_LANES];
       const uint32_t *src = valu_src(w, op, buf);
-      uint32_t *tmp = wave_vgpr(w, scratch_vgpr(w, n));
+      uint32_t *tmp = wave_vgpr(w, scratch.reg[n]);
       bool sext = op->mods & RDNA_MOD_SEXT;
       for (unsigned lane = 0; lane < w->wave_size; lane++)
          tmp[lane] = sdwa_select(src[lane], in->mod.src_sel[n], sext);
-      copy.operands[idx].reg = (uint16_t)(RDNA_REG_VGPR0 + scratch_vgpr(w, n));
+      copy.operands[idx].reg = (uint16_t)(RDNA_REG_VGPR0 + scratch.reg[n]);
       copy.operands[idx].mods &= (uint8_t)~RDNA_MOD_SEXT;
    }
    int vdst = operand_index(in, RDNA_ROLE_vdst);
    bool vopc = op_info(in->op) && op_info(in->op)->format == RDNA_FMT_VOPC;
-   if (vdst < 0 || vopc || in->mod.dst_sel >= SEL_DWORD)
-      return run_row(w, &copy);
+   if (vdst < 0 || vopc || in->mod.dst_sel >= SEL_DWORD) {
+      enum rdna_status st = run_row(w, &copy);
+      scratch_give_back(w, &scratch);
+      return st;
+   }
    uint32_t old[MAX_LANES];
    uint32_t *dst = wave_vgpr(w, dst_vgpr(&in->operands[vdst]));
    memcpy(old, dst, sizeof(old));
    enum rdna_status st = run_row(w, &copy);
+   scratch_give_back(w, &scratch);
    if (st != RDNA_OK)
       return st;
    uint64_t exec = wave_exec(w);
