@@ -840,6 +840,3 @@ enum rdna_status exec_v_writelane_b32(struct wave *w, const struct rdna_inst *in
    wave_log_write(w, in->operands[0].reg);
    return RDNA_OK;
 }
-
-UNSUPPORTED(v_permlane16_b32)
-UNSUPPORTED(v_permlanex16_b32)

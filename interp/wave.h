@@ -48,6 +48,7 @@ struct machine {
    uint8_t *lds; /* num_groups * lds_bytes */
    struct rdna_trace_hook trace;
    bool tracing;
+   unsigned threads; /* host threads for the grid (rdna_machine_set_threads); 0 or 1: serial */
 };
 
 struct wave {
@@ -66,6 +67,7 @@ struct wave {
    bool tracing, wrote_scc;
    unsigned num_writes;
    uint16_t writes[RDNA_TRACE_MAX_WRITES];
+   bool at_barrier; /* stopped at s_barrier until the workgroup's other waves arrive or end */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */
@@ -379,6 +381,32 @@ INTERP_INLINE enum rdna_status valu_unop_u32(struct wave *w, const struct rdna_i
    FOR_EACH_LANE(w, lane, { r[lane] = fn(a[lane]); });
    valu_write(w, dst_vgpr(&in->operands[0]), r);
    return RDNA_OK;
+}
+
+/* ---- cross-lane forms and scheduling ------------------------------------------------------- */
+
+/* VGPRs past the allocation that the DPP and SDWA wrappers use to hand a row's handler its
+ * permuted or selected sources (interp/exec_dpp_sdwa.c); no program can name them, since
+ * check_operands bounds registers by the allocation. */
+#define WAVE_SCRATCH_VGPRS 2
+
+/* Handlers of the DPP16, DPP8 and SDWA encodings of VOP1/VOP2/VOPC rows: they run the row's own
+ * exec_<mnemonic> on prepared sources (interp/exec_dpp_sdwa.c). */
+enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in);
+enum rdna_status exec_dpp8(struct wave *w, const struct rdna_inst *in);
+enum rdna_status exec_sdwa(struct wave *w, const struct rdna_inst *in);
+/* Runs the row's handler with global-memory atomics of other host threads held off
+ * (interp/machine.c). */
+enum rdna_status machine_exec_serialized(struct wave *w, const struct rdna_inst *in);
+
+/* EXEC replaced for the duration of one handler call (the DPP row and bank masks); the handler
+ * may itself write EXEC (v_cmpx), which then stands. */
+INTERP_INLINE void wave_set_exec_quiet(struct wave *w, uint64_t exec)
+{
+   w->sgpr[RDNA_REG_EXEC_LO] = (uint32_t)exec;
+   if (w->wave_size == 64)
+      w->sgpr[RDNA_REG_EXEC_HI] = (uint32_t)(exec >> 32);
+   w->exec_dirty = true;
 }
 
 #endif
