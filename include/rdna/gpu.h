@@ -173,12 +173,32 @@ struct rdna_gpu_case_result {
    uint64_t recompile_ns; /* rdna_recomp_case, validation included */
 };
 
-/* Builds the initial state of case `c` for `wave_size` exactly as rdna_case_load does (it uses
- * it: regions, [init] registers, EXEC of partial waves, hardware registers), recompiles the case
- * for this device's subgroup size, runs it and checks [expect] for every wave. Returns OK when
- * the case ran and was checked (see result->check.passed); otherwise the status of the step
- * that failed (a load error of rdna_case_load, the recompiler's UNSUPPORTED or INTERNAL, a
- * run's DEVICE, ...) with `diag` filled. Free the result either way. */
+/* The initial state of case `c` for `wave_size`, for a module built for it with `layout`:
+ * *memory (layout->memory_bytes bytes) holds every region of the case at its layout offset, and
+ * *state (num_waves records) every wave's registers exactly as rdna_case_load sets them (it is
+ * used: [init] registers, EXEC of partial waves, the interpreter's initial hardware registers),
+ * PC at the entry and no fault. Free both with free(). A load error of rdna_case_load with its
+ * diagnostic; INTERNAL when the layout does not match the case (wave size, VGPRs, waves,
+ * regions); NO_MEMORY. */
+enum rdna_status rdna_gpu_case_prepare(const struct rdna_case *c, unsigned wave_size,
+                                       const struct rdna_module_layout *layout, uint64_t step_limit,
+                                       uint8_t **memory, uint32_t **state, struct rdna_diag *diag);
+
+/* Checks [expect] of case `c` against every wave of `run` (a run of a module built with
+ * `layout`), filling *check as rdna_case_check_machine does (check->machine stays NULL; free
+ * with rdna_case_result_free). Returns OK when the check ran (see check->passed); INTERNAL when a
+ * wave's record is not one a correct module leaves (a fault kind outside the enum, a wave not
+ * marked ended); NO_MEMORY. */
+enum rdna_status rdna_gpu_case_check(const struct rdna_case *c, unsigned wave_size,
+                                     const struct rdna_module_layout *layout,
+                                     const struct rdna_gpu_result *run,
+                                     struct rdna_case_result *check, struct rdna_diag *diag);
+
+/* Recompiles case `c` for `wave_size` and this device's subgroup size (rdna_recomp_case), runs
+ * it from the state of rdna_gpu_case_prepare and checks it with rdna_gpu_case_check. Returns OK
+ * when the case ran and was checked (see result->check.passed); otherwise the status of the step
+ * that failed (a load error, the recompiler's UNSUPPORTED or INTERNAL, a run's DEVICE, ...) with
+ * `diag` filled. Free the result either way. */
 enum rdna_status rdna_gpu_case_run(struct rdna_gpu *gpu, const struct rdna_case *c,
                                    unsigned wave_size, const struct rdna_gpu_case_options *options,
                                    struct rdna_gpu_case_result *result, struct rdna_diag *diag);
