@@ -26,6 +26,7 @@ enum cli_exit {
 int cmd_asm(int argc, char **argv);
 int cmd_dis(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_recomp(int argc, char **argv);
 
 /* ---- option parsing ----------------------------------------------------------------------- */
 

@@ -14,6 +14,7 @@ static const struct {
    { "asm", "assemble llvm-mc syntax into a raw binary", cmd_asm },
    { "dis", "disassemble a raw binary into llvm-mc syntax", cmd_dis },
    { "run", "run case files on the reference interpreter and check them", cmd_run },
+   { "recomp", "recompile a case file to a SPIR-V compute module", cmd_recomp },
 };
 
 static void print_help(FILE *out)

@@ -1,0 +1,21 @@
+/* Formats the recompiler does not lower yet, each row an explicit UNSUPPORTED stub expanded from
+ * the table by format (recomp/unsupported_format.h): packed math, LDS, images, exports and
+ * interpolation come with issue 6. */
+#include "recomp/lower.h"
+
+#define UNSUPPORTED_IF_VOP3P(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_DS(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_MIMG(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_EXP(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_VINTRP(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_VOP1(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_VOP2(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_VOPC(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_VOP3(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_SMEM(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_MUBUF(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_MTBUF(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_FLAT(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_GLOBAL(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_SCRATCH(name) UNSUPPORTED(name)
+#include "recomp/unsupported_format.h"
