@@ -416,8 +416,12 @@ const char *rdna_gpu_device_type_name(enum rdna_gpu_device_type type)
    return (unsigned)type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
 }
 
-/* The subgroup operations a recompiled module uses to build whole-wave lane masks. */
-#define REQUIRED_SUBGROUP_OPS (VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT)
+/* The subgroup operations a recompiled module uses: ballots build whole-wave lane masks,
+ * shuffles move lanes between invocations. */
+#define REQUIRED_SUBGROUP_OPS                                        \
+   (VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT | \
+    VK_SUBGROUP_FEATURE_SHUFFLE_BIT)
+#define REQUIREMENTS "Vulkan 1.2 compute with 64-bit integers and subgroup ballots and shuffles"
 
 static void describe_device(const struct vk_functions *vk, VkPhysicalDevice pd, unsigned index,
                             struct rdna_gpu_device_info *info)
@@ -474,7 +478,8 @@ static void describe_device(const struct vk_functions *vk, VkPhysicalDevice pd, 
       info->subgroup_size_control ? size_props.minSubgroupSize : subgroup.subgroupSize;
    info->max_subgroup_size =
       info->subgroup_size_control ? size_props.maxSubgroupSize : subgroup.subgroupSize;
-   info->usable = api_1_2 && compute_queue_family(vk, pd, NULL) != UINT32_MAX &&
+   info->usable = api_1_2 && features.features.shaderInt64 &&
+                  compute_queue_family(vk, pd, NULL) != UINT32_MAX &&
                   (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
                   (subgroup.supportedOperations & REQUIRED_SUBGROUP_OPS) == REQUIRED_SUBGROUP_OPS;
 }
@@ -607,8 +612,7 @@ static enum rdna_status choose_device(const struct rdna_gpu_device_info *infos, 
          if (numeric ? i != index : !ascii_contains(infos[i].name, selector))
             continue;
          if (!infos[i].usable)
-            return fail(diag, RDNA_NO_DEVICE,
-                        "device %u (%s) lacks Vulkan 1.2 compute with subgroup ballots", i,
+            return fail(diag, RDNA_NO_DEVICE, "device %u (%s) lacks " REQUIREMENTS, i,
                         infos[i].name);
          *chosen = i;
          return RDNA_OK;
@@ -624,9 +628,7 @@ static enum rdna_status choose_device(const struct rdna_gpu_device_info *infos, 
          *chosen = i;
       }
    if (best == 3)
-      return fail(diag, RDNA_NO_DEVICE,
-                  "none of the %u Vulkan devices has Vulkan 1.2 compute with subgroup ballots",
-                  count);
+      return fail(diag, RDNA_NO_DEVICE, "none of the %u Vulkan devices has " REQUIREMENTS, count);
    return RDNA_OK;
 }
 

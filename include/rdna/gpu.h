@@ -43,8 +43,8 @@ struct rdna_gpu_device_info {
    bool subgroup_size_control;
    unsigned min_subgroup_size, max_subgroup_size;
    unsigned max_invocations; /* maxComputeWorkGroupInvocations */
-   /* Vulkan 1.2, a compute queue and the subgroup ballot and shuffle operations in compute
-    * shaders: what a recompiled module needs. */
+   /* What a recompiled module needs: Vulkan 1.2, a compute queue, 64-bit integers, and the
+    * subgroup ballot and shuffle operations in compute shaders. */
    bool usable;
 };
 
