@@ -177,11 +177,11 @@ void lw_if_end(struct lower *l, uint32_t merge);
 
 /* ---- relative VGPR addressing (recomp/lower_movrel.c) -------------------------------------- */
 
-/* VGPR `index` (uniform u32, already known < vgprs) of slot k, through the chosen lowering,
- * considering registers [lo, vgprs). */
-uint32_t lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, unsigned slot);
-/* Writes `value` to VGPR `index` of slot k when `cond` (bool, per slot) holds. */
-void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, unsigned slot,
-                           uint32_t cond, uint32_t value);
+/* Reads VGPR `index` (a uniform u32 known to lie in [lo, vgprs)) into out[slot], through the
+ * chosen lowering (select chain, select tree, switch or window array). */
+void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t out[]);
+/* Writes value[slot] to VGPR `index` of each slot whose cond[slot] (bool) holds. */
+void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const uint32_t cond[],
+                           const uint32_t value[]);
 
 #endif
