@@ -15,6 +15,7 @@ static const struct {
    { "dis", "disassemble a raw binary into llvm-mc syntax", cmd_dis },
    { "run", "run case files on the reference interpreter and check them", cmd_run },
    { "recomp", "recompile a case file to a SPIR-V compute module", cmd_recomp },
+   { "gpu", "run case files on a Vulkan device through the recompiler", cmd_gpu },
 };
 
 static void print_help(FILE *out)
