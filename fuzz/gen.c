@@ -11,8 +11,8 @@
 #include "isa_internal.h"
 #include "rdna/gen.h"
 
-/* Registers the random instructions never write: s0-s7 (buffer address and V#), the loop
- * counters, v0-v3 (lane id, byte offset, 64-bit address). */
+/* Registers the random instructions never write: s0-s7 (buffer address, a zero scratch offset
+ * in s[2:3], the V#), the loop counters, v0-v3 (lane id, byte offset, 64-bit address). */
 #define FIRST_FREE_SGPR 8
 #define LAST_FREE_SGPR 99
 #define LOOP_COUNTER_SGPR 100 /* s100 + nesting depth */
@@ -411,7 +411,11 @@ static void write_smem(struct gen *g, const struct op_info *info, struct line *l
       unsigned width = type_width(s->type, g->isa.wave_size);
       switch (s->role) {
       case RDNA_ROLE_sbase:
-         put(l, "%s", width == 4 ? "s[4:7]" : "s[0:1]");
+         /* s_scratch_* take a scratch offset: s[2:3] is never written and starts at 0. */
+         put(l, "%s",
+             width == 4                                 ? "s[4:7]"
+             : strncmp(info->name, "s_scratch", 9) == 0 ? "s[2:3]"
+                                                        : "s[0:1]");
          break;
       case RDNA_ROLE_offset:
       case RDNA_ROLE_soffset:
@@ -453,6 +457,8 @@ static void write_alu(struct gen *g, const struct op_info *info, struct line *l)
             put_immediate(g, l, info->name, s->type);
          else if (vector && !vop3)
             put(l, "%s", g->isa.wave_size == 64 ? "vcc" : "vcc_lo");
+         else if (register_only) /* a movrel destination: an SGPR the offset moves within */
+            put_sgpr_range(l, pick_sgpr(g, FIRST_FREE_SGPR, LAST_FREE_SGPR, width), width);
          else
             put_scalar_dst(g, l, width);
          break;

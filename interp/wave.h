@@ -199,7 +199,8 @@ enum float_width {
 };
 
 /* Which inline float encoding an operand of this type reads: 16-bit types read f16 bits, 64-bit
- * types f64 bits (RDNA2 ISA guide 3.6.2 "Inline constants"), everything else f32. */
+ * types f64 bits (RDNA2 ISA guide 6.2, "Instruction Inputs": inline constants), everything else
+ * f32. */
 INTERP_INLINE enum float_width operand_float_width(const struct rdna_operand *op)
 {
    switch (op->type) {
@@ -259,7 +260,7 @@ INTERP_INLINE uint32_t wave_read_scalar(const struct wave *w, const struct rdna_
 
 /* A non-VGPR source as 64 bits: register pairs, inline integers sign-extended, inline floats as
  * f64, a literal zero-extended for integer types and placed in the high dword for f64 (LLVM's
- * AMDGPU disassembler semantics; RDNA2 ISA guide 3.6.3 "Literal constants"). */
+ * AMDGPU disassembler semantics; RDNA2 ISA guide 6.2, "Instruction Inputs": literal constants). */
 INTERP_INLINE uint64_t wave_read_scalar64(const struct wave *w, const struct rdna_operand *op)
 {
    unsigned reg = op->reg;
@@ -333,8 +334,9 @@ INTERP_INLINE uint64_t valu_src64(struct wave *w, const struct rdna_operand *op,
       }                                                    \
    } while (0)
 
-/* Stores result[lane] into VGPR `vgpr` for every lane EXEC enables (RDNA2 ISA guide 6.1: "a
- * thread only writes a result if the associated bit in the EXEC mask is set"). */
+/* Stores result[lane] into VGPR `vgpr` for every lane EXEC enables (RDNA2 ISA guide chapter 6
+ * "Vector ALU Operations": "a thread only writes a result if the associated bit in the EXEC mask is
+ * set"). */
 INTERP_INLINE void valu_write(struct wave *w, unsigned vgpr, const uint32_t *result)
 {
    const uint32_t *mask = wave_lane_mask(w);
