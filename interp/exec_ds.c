@@ -1,16 +1,16 @@
 /* Data share instructions (DS; RDNA2 ISA guide chapter 11 "Data Share Operations" and the DS
  * opcode descriptions of chapter 12): LDS reads, writes and atomics of every width, read2/write2
  * with their two offsets, append/consume, and the lane exchanges that use the LDS crossbar without
- * touching memory (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32). Each workgroup owns
- * lds_bytes of LDS (interp/machine.c), shared by its waves. GDS, GWS and the gfx1013 src2 rows
- * are not modeled: they fault UNSUPPORTED naming the instruction. */
+ * touching memory (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32), and gfx1013's src2 rows.
+ * Each workgroup owns lds_bytes of LDS (interp/machine.c), shared by its waves. GDS, GWS and
+ * ds_condxchg32_rtn_b64 are not modeled: they fault UNSUPPORTED naming the instruction. */
 #include <math.h>
 #include <string.h>
 
 #include "interp/mem.h"
 
 /* ---- the LDS of the wave's workgroup ---------------------------------------------------------
- * Bounds (RDNA2 ISA guide 11.3 "LDS Access", out-of-range rule): an access outside the
+ * Bounds (RDNA2 ISA guide chapter 11 "Data Share Operations", LDS access): an access outside the
  * workgroup's LDS allocation is discarded on write and reads return zero; it is not a fault. The
  * check is per dword, so a wide access straddling the end keeps its in-range dwords. Alignment
  * follows interp/mem.h (elements to their size up to 4 bytes, atomics to their full size): a
@@ -694,8 +694,90 @@ enum rdna_status exec_ds_nop(struct wave *w, const struct rdna_inst *in)
    return RDNA_OK;
 }
 
-/* Not modeled: the global wave sync and ordered count need GDS/GWS; the src2 rows (gfx1013) and
- * ds_condxchg32_rtn_b64 have definitions this interpreter does not implement yet. */
+/* ---- src2 rows (gfx1013) ----------------------------------------------------------------------
+ * Both operands come from LDS (RDNA2 ISA guide, DS_ADD_SRC2_U32 and its siblings): A is the
+ * address VGPR, B = A + 4 * (offset[15] ? {A[31], A[31:17]} : {offset[14], offset[14:0]}), i.e.
+ * A's top 15 bits or the offset's low 15 bits, sign-extended; then DS[A] = op(DS[A], DS[B]). The
+ * guide gives the same factor 4 for the 64-bit rows. Lanes run in ascending order; an
+ * out-of-range B reads 0, an out-of-range A changes nothing. */
+
+static uint64_t src2_address(uint32_t a, uint32_t offset)
+{
+   int64_t step = (offset & 0x8000u)
+                     ? (int64_t)((int32_t)a >> 17)
+                     : (int64_t)(int16_t)(uint16_t)((offset & 0x7fffu) | ((offset & 0x4000u) << 1));
+   return (uint64_t)((int64_t)a + 4 * step);
+}
+
+static enum rdna_status ds_src2(struct wave *w, const struct rdna_inst *in, enum ds_atomic op,
+                                unsigned bits, bool write)
+{
+   if (!ds_no_gds(w, in))
+      return RDNA_UNKNOWN_OPCODE;
+   unsigned size = bits / 8;
+   const uint32_t *addr = ds_reg(w, in, RDNA_ROLE_addr);
+   struct ds_addrs da;
+   da.exec = wave_exec(w);
+   da.count = 2;
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      da.addr[0][lane] = addr[lane];
+      da.addr[1][lane] = src2_address(addr[lane], (uint32_t)in->mod.offset & 0xffffu);
+   }
+   if (!ds_aligned(w, &da, size, size))
+      return RDNA_INVALID_OPERAND;
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      if (!(da.exec >> lane & 1))
+         continue;
+      uint8_t b[8];
+      lds_read(w, da.addr[1][lane], size, b);
+      uint64_t data = lds_get(b, bits);
+      uint8_t *p = lds_at(w, da.addr[0][lane], size);
+      if (p)
+         lds_put(p, bits, write ? data : ds_apply(op, bits, lds_get(p, bits), data, 0));
+   }
+   return RDNA_OK;
+}
+
+#define DS_SRC2(name, op, bits, write)                                      \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      return ds_src2(w, in, op, bits, write);                               \
+   }
+
+DS_SRC2(ds_add_src2_u32, DS_ADD, 32, false)
+DS_SRC2(ds_sub_src2_u32, DS_SUB, 32, false)
+DS_SRC2(ds_rsub_src2_u32, DS_RSUB, 32, false)
+DS_SRC2(ds_inc_src2_u32, DS_INC, 32, false)
+DS_SRC2(ds_dec_src2_u32, DS_DEC, 32, false)
+DS_SRC2(ds_min_src2_i32, DS_MIN_I, 32, false)
+DS_SRC2(ds_max_src2_i32, DS_MAX_I, 32, false)
+DS_SRC2(ds_min_src2_u32, DS_MIN_U, 32, false)
+DS_SRC2(ds_max_src2_u32, DS_MAX_U, 32, false)
+DS_SRC2(ds_and_src2_b32, DS_AND, 32, false)
+DS_SRC2(ds_or_src2_b32, DS_OR, 32, false)
+DS_SRC2(ds_xor_src2_b32, DS_XOR, 32, false)
+DS_SRC2(ds_write_src2_b32, DS_WRXCHG, 32, true)
+DS_SRC2(ds_min_src2_f32, DS_MIN_F, 32, false)
+DS_SRC2(ds_max_src2_f32, DS_MAX_F, 32, false)
+DS_SRC2(ds_add_src2_f32, DS_ADD_F, 32, false)
+DS_SRC2(ds_add_src2_u64, DS_ADD, 64, false)
+DS_SRC2(ds_sub_src2_u64, DS_SUB, 64, false)
+DS_SRC2(ds_rsub_src2_u64, DS_RSUB, 64, false)
+DS_SRC2(ds_inc_src2_u64, DS_INC, 64, false)
+DS_SRC2(ds_dec_src2_u64, DS_DEC, 64, false)
+DS_SRC2(ds_min_src2_i64, DS_MIN_I, 64, false)
+DS_SRC2(ds_max_src2_i64, DS_MAX_I, 64, false)
+DS_SRC2(ds_min_src2_u64, DS_MIN_U, 64, false)
+DS_SRC2(ds_max_src2_u64, DS_MAX_U, 64, false)
+DS_SRC2(ds_and_src2_b64, DS_AND, 64, false)
+DS_SRC2(ds_or_src2_b64, DS_OR, 64, false)
+DS_SRC2(ds_xor_src2_b64, DS_XOR, 64, false)
+DS_SRC2(ds_write_src2_b64, DS_WRXCHG, 64, true)
+DS_SRC2(ds_min_src2_f64, DS_MIN_F, 64, false)
+DS_SRC2(ds_max_src2_f64, DS_MAX_F, 64, false)
+
+/* Not modeled: the global wave sync and ordered count need GDS/GWS; ds_condxchg32_rtn_b64 has a
+ * definition this interpreter does not implement yet. */
 UNSUPPORTED(ds_gws_init)
 UNSUPPORTED(ds_gws_sema_v)
 UNSUPPORTED(ds_gws_sema_br)
@@ -704,34 +786,3 @@ UNSUPPORTED(ds_gws_barrier)
 UNSUPPORTED(ds_gws_sema_release_all)
 UNSUPPORTED(ds_ordered_count)
 UNSUPPORTED(ds_condxchg32_rtn_b64)
-UNSUPPORTED(ds_add_src2_u32)
-UNSUPPORTED(ds_sub_src2_u32)
-UNSUPPORTED(ds_rsub_src2_u32)
-UNSUPPORTED(ds_inc_src2_u32)
-UNSUPPORTED(ds_dec_src2_u32)
-UNSUPPORTED(ds_min_src2_i32)
-UNSUPPORTED(ds_max_src2_i32)
-UNSUPPORTED(ds_min_src2_u32)
-UNSUPPORTED(ds_max_src2_u32)
-UNSUPPORTED(ds_and_src2_b32)
-UNSUPPORTED(ds_or_src2_b32)
-UNSUPPORTED(ds_xor_src2_b32)
-UNSUPPORTED(ds_write_src2_b32)
-UNSUPPORTED(ds_min_src2_f32)
-UNSUPPORTED(ds_max_src2_f32)
-UNSUPPORTED(ds_add_src2_f32)
-UNSUPPORTED(ds_add_src2_u64)
-UNSUPPORTED(ds_sub_src2_u64)
-UNSUPPORTED(ds_rsub_src2_u64)
-UNSUPPORTED(ds_inc_src2_u64)
-UNSUPPORTED(ds_dec_src2_u64)
-UNSUPPORTED(ds_min_src2_i64)
-UNSUPPORTED(ds_max_src2_i64)
-UNSUPPORTED(ds_min_src2_u64)
-UNSUPPORTED(ds_max_src2_u64)
-UNSUPPORTED(ds_and_src2_b64)
-UNSUPPORTED(ds_or_src2_b64)
-UNSUPPORTED(ds_xor_src2_b64)
-UNSUPPORTED(ds_write_src2_b64)
-UNSUPPORTED(ds_min_src2_f64)
-UNSUPPORTED(ds_max_src2_f64)

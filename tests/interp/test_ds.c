@@ -187,8 +187,8 @@ Test(ds, b96_b128_round_trip)
    rdna_machine_destroy(m);
 }
 
-/* RDNA2 ISA guide 11.3: accesses outside the workgroup's LDS allocation are discarded on write and
- * return 0 on read; a wide access keeps its in-range dwords. */
+/* RDNA2 ISA guide chapter 11 (LDS access): accesses outside the workgroup's LDS allocation are
+ * discarded on write and return 0 on read; a wide access keeps its in-range dwords. */
 Test(ds, out_of_range_reads_zero_and_drops_writes)
 {
    struct rdna_machine *m = ds_machine(32, "v_mov_b32 v0, 0x3fc\n" /* last dword */
@@ -668,4 +668,53 @@ Test(ds, gds_is_an_explicit_unsupported_fault)
    cr_expect_eq(fault.kind, RDNA_FAULT_UNSUPPORTED);
    cr_expect(strstr(fault.message, "ds_write_b32") != NULL, "%s", fault.message);
    rdna_machine_destroy(m);
+}
+
+/* ---- src2 rows (gfx1013) ----------------------------------------------------------------------
+ * DS_ADD_SRC2_U32 and siblings: DS[A] = op(DS[A], DS[B]) with B = A + 4 * (offset[15] ?
+ * sext(A[31:17]) : sext(offset[14:0])). */
+Test(ds, src2_rows_read_both_operands_from_lds)
+{
+   static const struct {
+      const char *row;
+      unsigned offset;
+      int step; /* B - A in dwords, for small A */
+   } cases[] = {
+      { "ds_add_src2_u32", 3, 3 },      { "ds_add_src2_u32", 0x7fff, -1 },
+      { "ds_add_src2_u32", 0x8000, 0 }, { "ds_sub_src2_u32", 2, 2 },
+      { "ds_write_src2_b32", 1, 1 },    { "ds_max_src2_u32", 0x7ffe, -2 },
+   };
+   for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      char source[160];
+      snprintf(source, sizeof(source),
+               "ds_write_b32 v0, v1\n"
+               "ds_write_b32 v2, v3\n"
+               "%s v0 offset:%u\n"
+               "s_endpgm\n",
+               cases[k].row, cases[k].offset);
+      struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1013,
+                                            .wave_size = 32,
+                                            .lds_bytes = LDS_BYTES };
+      struct rdna_machine *m = harness_dispatch(&config, source);
+      uint32_t a = 0x100, b = (uint32_t)(0x100 + 4 * cases[k].step);
+      uint32_t va = 0x1234, vb = cases[k].step ? 0x77 : va;
+      rdna_machine_set_vgpr(m, 0, 0, 0, a);
+      rdna_machine_set_vgpr(m, 0, 1, 0, va);
+      rdna_machine_set_vgpr(m, 0, 2, 0, cases[k].step ? b : 0x200);
+      rdna_machine_set_vgpr(m, 0, 3, 0, vb);
+      rdna_machine_set_exec(m, 0, 1);
+      run_ok(m);
+      uint32_t want;
+      if (strcmp(cases[k].row, "ds_add_src2_u32") == 0)
+         want = va + vb;
+      else if (strcmp(cases[k].row, "ds_sub_src2_u32") == 0)
+         want = va - vb;
+      else if (strcmp(cases[k].row, "ds_write_src2_b32") == 0)
+         want = vb;
+      else
+         want = va > vb ? va : vb;
+      cr_expect_eq(harness_lds32(m, 0, a), want, "%s offset 0x%x: 0x%x, want 0x%x", cases[k].row,
+                   cases[k].offset, harness_lds32(m, 0, a), want);
+      rdna_machine_destroy(m);
+   }
 }
