@@ -337,6 +337,8 @@ enum rdna_status rdna_case_run(const struct rdna_case *c, unsigned wave_size,
       return st;
    if (options && options->trace)
       rdna_machine_set_trace(result->machine, options->trace);
+   if (options)
+      rdna_machine_set_threads(result->machine, options->threads);
    st = rdna_machine_run(result->machine, diag);
    if (st != RDNA_OK)
       return st;

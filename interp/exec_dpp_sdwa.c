@@ -18,11 +18,10 @@ static int operand_index(const struct rdna_inst *in, unsigned role)
    return -1;
 }
 
-/* The row's own handler on `copy`, which reads as the row's base encoding. */
+/* The row's own handler on `copy`: the instruction as decoded (its encoding and modifiers:
+ * neg/abs, clamp, omod stay for the row to apply) with sources redirected. */
 static enum rdna_status run_row(struct wave *w, struct rdna_inst *copy)
 {
-   const struct op_info *info = op_info(copy->op);
-   copy->encoding = info ? info->format : copy->encoding;
    exec_fn fn = dispatch_handler(copy->op);
    if (!fn)
       return wave_unsupported(w, copy, rdna_op_name(copy->op));
