@@ -265,8 +265,8 @@ enum ds_atomic {
    DS_WRXCHG,
    DS_CMPST,   /* integer compare */
    DS_CMPST_F, /* float compare: -0 == +0, NaN equals nothing */
-   DS_MIN_F,   /* DATA < MEM ? DATA : MEM, a float compare (a NaN keeps MEM) */
-   DS_MAX_F,   /* DATA > MEM ? DATA : MEM */
+   DS_MIN_F,   /* IEEE minimumNumber: a NaN loses to a number, -0 < +0 */
+   DS_MAX_F,   /* IEEE maximumNumber */
    DS_WRAP,    /* MEM >= DATA ? MEM - DATA : MEM + DATA2 */
    DS_ADD_F,
 };
@@ -298,6 +298,24 @@ static uint32_t add_f32_bits(uint32_t a, uint32_t b)
    uint32_t r;
    memcpy(&r, &sum, 4);
    return r;
+}
+
+/* min/max of LDS floats: IEEE minimumNumber/maximumNumber, as the DS_MIN_NUM_F32 definition of
+ * AMD's ISA guides spells out: a NaN operand yields the other operand, two NaNs yield DATA
+ * quieted, and -0 orders below +0. (The RDNA2 guide describes DS_MIN_F32 only as a float
+ * minimum "handling NaN/INF/denorm"; this is that behaviour made exact.) */
+static uint64_t float_min_max(unsigned bits, uint64_t mem, uint64_t data, bool max)
+{
+   double m = float_value(bits, mem), d = float_value(bits, data);
+   if (isnan(m) && isnan(d))
+      return data | (bits == 64 ? 1ull << 51 : 1ull << 22);
+   if (isnan(d))
+      return mem;
+   if (isnan(m))
+      return data;
+   if (m == d) /* equal values, or +0 and -0: the sign decides */
+      return (signbit(d) != 0) == !max ? data : mem;
+   return (max ? d > m : d < m) ? data : mem;
 }
 
 static uint64_t ds_apply(enum ds_atomic op, unsigned bits, uint64_t mem, uint64_t d0, uint64_t d1)
@@ -339,9 +357,9 @@ static uint64_t ds_apply(enum ds_atomic op, unsigned bits, uint64_t mem, uint64_
    case DS_CMPST_F:
       return float_value(bits, mem) == float_value(bits, d0) ? d1 : mem;
    case DS_MIN_F:
-      return float_value(bits, d0) < float_value(bits, mem) ? d0 : mem;
+      return float_min_max(bits, mem, d0, false);
    case DS_MAX_F:
-      return float_value(bits, d0) > float_value(bits, mem) ? d0 : mem;
+      return float_min_max(bits, mem, d0, true);
    case DS_WRAP:
       return mem >= d0 ? (mem - d0) & mask : (mem + d1) & mask;
    case DS_ADD_F:

@@ -4,6 +4,7 @@
  * consume, swizzle, permute and bpermute, in wave32 and wave64 with EXEC none, one, mixed and all.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -360,9 +361,14 @@ static uint64_t host_apply(enum host_op op, unsigned bits, uint64_t mem, uint64_
    case H_CMPST_F:
       return as_double(mem, bits) == as_double(d0, bits) ? d1 : mem;
    case H_MIN_F:
-      return as_double(d0, bits) < as_double(mem, bits) ? d0 : mem;
-   case H_MAX_F:
-      return as_double(d0, bits) > as_double(mem, bits) ? d0 : mem;
+   case H_MAX_F: {
+      /* IEEE minimumNumber / maximumNumber (fmin/fmax with -0 < +0) */
+      double m = as_double(mem, bits), d = as_double(d0, bits);
+      double r = op == H_MIN_F ? fmin(m, d) : fmax(m, d);
+      if (m == 0 && d == 0)
+         return (op == H_MIN_F) == (signbit(d) != 0) ? d0 : mem;
+      return r == d ? d0 : mem;
+   }
    case H_WRAP:
       return mem >= d0 ? mem - d0 : (mem + d1) & mask;
    case H_ADD_F:
@@ -501,6 +507,30 @@ Test(ds, add_f32_nan_is_the_default_quiet_nan)
    run_ok(m);
    cr_expect_eq(harness_wave_vgpr(m, 0, 3, 0), 0x7f800000u);
    cr_expect_eq(harness_wave_vgpr(m, 0, 4, 0), 0x7fc00000u);
+   rdna_machine_destroy(m);
+}
+
+/* Float min/max follow IEEE minimumNumber/maximumNumber: a NaN loses to a number, -0 < +0. */
+Test(ds, float_min_max_nan_and_signed_zero)
+{
+   struct rdna_machine *m = ds_machine(32, "v_mov_b32 v0, 0\n"
+                                           "v_mov_b32 v1, 0x7fc00001\n" /* quiet NaN */
+                                           "v_mov_b32 v2, 0x80000000\n" /* -0 */
+                                           "v_mov_b32 v3, 0x3f800000\n" /* 1.0 */
+                                           "ds_write_b32 v0, v1\n"
+                                           "ds_min_rtn_f32 v4, v0, v3\n" /* NaN vs 1: 1 */
+                                           "ds_write_b32 v0, v2 offset:4\n"
+                                           "ds_max_f32 v0, v0 offset:4\n" /* -0 vs +0: +0 */
+                                           "ds_write_b32 v0, v0 offset:8\n"
+                                           "ds_min_f32 v0, v2 offset:8\n" /* +0 vs -0: -0 */
+                                           "ds_max_f32 v0, v1 offset:8\n" /* -0 vs NaN: -0 */
+                                           "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   run_ok(m);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 4, 0), 0x7fc00001u);
+   cr_expect_eq(harness_lds32(m, 0, 0), 0x3f800000u);
+   cr_expect_eq(harness_lds32(m, 0, 4), 0u);
+   cr_expect_eq(harness_lds32(m, 0, 8), 0x80000000u);
    rdna_machine_destroy(m);
 }
 
