@@ -631,34 +631,47 @@ enum rdna_status exec_ds_write_addtid_b32(struct wave *w, const struct rdna_inst
 
 /* ---- lane exchanges through the LDS crossbar (no memory access) ---------------------------- */
 
-/* ds_swizzle_b32 (RDNA2 ISA guide DS_SWIZZLE_B32): offset[15] set with offset[14:8] zero is the
- * quad permute (lane i of each quad reads lane offset[2i+1:2i] of its quad); offset[15] clear is
- * the bit-mask mode over each 32-lane half: lane i reads ((i & and) | or) ^ xor with and =
- * offset[4:0], or = offset[9:5], xor = offset[14:10]. A disabled source lane reads 0. The other
- * offsets with bit 15 set (the rotate and FFT patterns of earlier GCN manuals, which the RDNA2
- * guide does not describe) fault UNSUPPORTED. */
+/* The lane whose data lane `lane` receives under ds_swizzle_b32 offset `offset` (DS_SWIZZLE_B32
+ * pseudocode of AMD's ISA guides): every mode works within each half of 32 lanes.
+ *   offset >= 0xe000, FFT: j = bit-reverse5(i) >> popcount(mask) | (i & mask), mask = offset[4:0];
+ *   offset >= 0xc000, rotate: j = (i & mask) | ((i + r) & ~mask), r = offset[9:5], negated when
+ *     offset[10] (rotate right), the sum taken within the 32 lanes;
+ *   offset[15], quad permute: lane i of each quad reads lane offset[2i+1:2i] of its quad;
+ *   otherwise, bit masks: j = ((i & and) | or) ^ xor with and, or, xor = offset[4:0], [9:5],
+ *     [14:10]. */
+static unsigned swizzle_source(unsigned lane, unsigned offset)
+{
+   unsigned i = lane & 31u, half = lane & 32u, mask = offset & 31u, j;
+   if (offset >= 0xe000u) {
+      unsigned reversed = 0;
+      for (unsigned bit = 0; bit < 5; bit++)
+         reversed |= ((i >> bit) & 1u) << (4 - bit);
+      j = (reversed >> __builtin_popcount(mask)) | (i & mask);
+   } else if (offset >= 0xc000u) {
+      unsigned rotate = (offset >> 5) & 31u;
+      if (offset & 0x400u)
+         rotate = 32u - rotate;
+      j = (i & mask) | (((i + rotate) & 31u) & ~mask);
+   } else if (offset & 0x8000u) {
+      return (lane & ~3u) + ((offset >> (2 * (lane & 3u))) & 3u);
+   } else {
+      j = ((i & mask) | ((offset >> 5) & 31u)) ^ ((offset >> 10) & 31u);
+   }
+   return half | (j & 31u);
+}
+
+/* ds_swizzle_b32: lane i receives the address VGPR's value of lane swizzle_source(i), 0 when that
+ * lane is disabled; only active lanes are written. */
 enum rdna_status exec_ds_swizzle_b32(struct wave *w, const struct rdna_inst *in)
 {
    if (!ds_no_gds(w, in))
       return RDNA_UNKNOWN_OPCODE;
    unsigned offset = (uint32_t)in->mod.offset & 0xffffu;
-   bool quad = (offset & 0xff00u) == 0x8000u;
-   if ((offset & 0x8000u) && !quad)
-      return wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0,
-                        "ds_swizzle_b32 offset 0x%04x at 0x%llx: only the quad-permute and "
-                        "bit-mask modes are implemented",
-                        offset, (unsigned long long)w->pc);
    uint64_t exec = wave_exec(w);
    const uint32_t *src = ds_reg(w, in, RDNA_ROLE_addr);
-   unsigned and_mask = offset & 0x1fu, or_mask = (offset >> 5) & 0x1fu,
-            xor_mask = (offset >> 10) & 0x1fu;
    uint32_t result[1][MAX_LANES];
    for (unsigned lane = 0; lane < w->wave_size; lane++) {
-      unsigned from;
-      if (quad)
-         from = (lane & ~3u) + ((offset >> (2 * (lane & 3))) & 3u);
-      else
-         from = (lane & ~31u) + ((((lane & 31u) & and_mask) | or_mask) ^ xor_mask);
+      unsigned from = swizzle_source(lane, offset);
       result[0][lane] = (exec >> from & 1) ? src[from] : 0;
    }
    ds_write_vgprs(w, inst_role(in, RDNA_ROLE_vdst)->reg - RDNA_REG_VGPR0, 1, exec, result);
