@@ -79,7 +79,8 @@ struct ds_addrs {
 
 /* Single-address rows: addr + offset (16 bits). Two-address rows: addr + offset0 * scale and
  * addr + offset1 * scale, scale = element size, times 64 for the st64 forms (RDNA2 ISA guide
- * DS_READ2_B32 / DS_READ2ST64_B32 descriptions). */
+ * DS_READ2_B32 / DS_READ2ST64_B32 descriptions). The sum is 32-bit and wraps: compilers address
+ * tmp[63 - l] as (-4 * l) + 252. */
 static void ds_addresses(struct wave *w, const struct rdna_inst *in, unsigned count, uint64_t scale,
                          struct ds_addrs *da)
 {
@@ -93,7 +94,7 @@ static void ds_addresses(struct wave *w, const struct rdna_inst *in, unsigned co
    da->count = count;
    for (unsigned e = 0; e < count; e++)
       for (unsigned lane = 0; lane < w->wave_size; lane++)
-         da->addr[e][lane] = (uint64_t)addr[lane] + off[e];
+         da->addr[e][lane] = (uint32_t)(addr[lane] + off[e]);
 }
 
 /* Faults MISALIGNED on the first active lane whose address breaks `align`. */
@@ -554,7 +555,7 @@ static enum rdna_status ds_counter(struct wave *w, const struct rdna_inst *in, b
    uint64_t exec = wave_exec(w);
    if (!exec)
       return RDNA_OK;
-   uint64_t address = m0_base(w) + (uint32_t)in->mod.offset;
+   uint64_t address = (uint32_t)(m0_base(w) + (uint32_t)in->mod.offset);
    if (address % 4) {
       return wave_fault(w, RDNA_FAULT_MISALIGNED, -1, address,
                         "4-byte LDS access at 0x%llx is not 4-byte aligned",
@@ -589,7 +590,7 @@ static void addtid_addresses(struct wave *w, const struct rdna_inst *in, struct 
    da->exec = wave_exec(w);
    da->count = 1;
    for (unsigned lane = 0; lane < w->wave_size; lane++)
-      da->addr[0][lane] = m0_base(w) + (uint32_t)in->mod.offset + lane * 4u;
+      da->addr[0][lane] = (uint32_t)(m0_base(w) + (uint32_t)in->mod.offset + lane * 4u);
 }
 
 enum rdna_status exec_ds_read_addtid_b32(struct wave *w, const struct rdna_inst *in)
@@ -737,7 +738,7 @@ static uint64_t src2_address(uint32_t a, uint32_t offset)
    int64_t step = (offset & 0x8000u)
                      ? (int64_t)((int32_t)a >> 17)
                      : (int64_t)(int16_t)(uint16_t)((offset & 0x7fffu) | ((offset & 0x4000u) << 1));
-   return (uint64_t)((int64_t)a + 4 * step);
+   return (uint32_t)((int64_t)a + 4 * step);
 }
 
 static enum rdna_status ds_src2(struct wave *w, const struct rdna_inst *in, enum ds_atomic op,

@@ -793,3 +793,21 @@ Test(ds, swizzle_fft_and_rotate_match_the_guide_examples)
          rdna_machine_destroy(m);
       }
 }
+
+/* The address is addr + offset in 32 bits (DS address calculation of the ISA guides): compilers
+ * rely on the wrap, addressing tmp[63 - l] as (-4 * l) + 252. */
+Test(ds, address_sum_wraps_at_32_bits)
+{
+   struct rdna_machine *m = ds_machine(32, "v_mov_b32 v0, 4\n"
+                                           "v_mov_b32 v1, 0x5150\n"
+                                           "ds_write_b32 v0, v1\n"
+                                           "v_mov_b32 v2, -4\n"
+                                           "ds_read_b32 v3, v2 offset:8\n"
+                                           "ds_write_b32 v2, v1 offset:20\n"
+                                           "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   run_ok(m);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 3, 0), 0x5150u);
+   cr_expect_eq(harness_lds32(m, 0, 16), 0x5150u);
+   rdna_machine_destroy(m);
+}
