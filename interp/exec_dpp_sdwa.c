@@ -136,9 +136,8 @@ static enum rdna_status run_permuted(struct wave *w, const struct rdna_inst *in,
  * enabled in row_mask and its bank (lanes 4b..4b+3 of the row) in bank_mask. Its source is
  * invalid when it lies outside the row, or when that lane is disabled in EXEC and FI (fetch
  * inactive) is clear; an invalid source writes 0 with BOUND_CTRL set and leaves the destination
- * lane alone otherwise. (LLVM's modifier syntax: "bound_ctrl:1 ... accessing data from an invalid
- * lane will return zero"; Mesa's ACO sets bound_ctrl for exactly that, to read 0 from inactive
- * lanes.) */
+ * lane alone otherwise. (LLVM's AMDGPU modifier syntax describes bound_ctrl as giving zero for
+ * invalid lanes; Mesa's ACO sets it so that reads of inactive lanes give 0.) */
 enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in)
 {
    int src0 = operand_index(in, RDNA_ROLE_src0);
