@@ -246,7 +246,7 @@ DS_STORE(ds_write2st64_b64, SHAPE_B32, 2, 2, 8 * 64)
 /* ---- atomics ------------------------------------------------------------------------------
  * The DS opcode descriptions (RDNA2 ISA guide chapter 12, DS_ADD_U32 ...): MEM = op(MEM, DATA
  * [, DATA2]), the return forms give the old value. Compare-and-store takes the compare value in
- * data0 and the new value in data1 (DS_CMPST_B32: "MEM = (MEM == DATA) ? DATA2 : MEM"), the
+ * data0 and the new value in data1 (DS_CMPST_B32 stores DATA2 where memory equals DATA), the
  * reverse of the buffer cmpswap order. */
 
 enum ds_atomic {
@@ -301,10 +301,10 @@ static uint32_t add_f32_bits(uint32_t a, uint32_t b)
    return r;
 }
 
-/* min/max of LDS floats: IEEE minimumNumber/maximumNumber, as the DS_MIN_NUM_F32 definition of
- * AMD's ISA guides spells out: a NaN operand yields the other operand, two NaNs yield DATA
- * quieted, and -0 orders below +0. (The RDNA2 guide describes DS_MIN_F32 only as a float
- * minimum "handling NaN/INF/denorm"; this is that behaviour made exact.) */
+/* min/max of LDS floats: IEEE minimumNumber/maximumNumber, the behaviour AMD's later ISA guides
+ * define for DS_MIN_NUM_F32: a NaN operand yields the other operand, two NaNs yield DATA quieted,
+ * and -0 orders below +0. The RDNA2 guide only says these minimums handle NaN, infinities and
+ * denormals; this makes that exact (a documented choice). */
 static uint64_t float_min_max(unsigned bits, uint64_t mem, uint64_t data, bool max)
 {
    double m = float_value(bits, mem), d = float_value(bits, data);
