@@ -1,9 +1,8 @@
-/* Packed math (VOP3P), images (MIMG), exports (EXP) and interpolation (VINTRP): not implemented
- * yet; every row of these formats is an explicit UNSUPPORTED stub expanded from the table by format
+/* Images (MIMG), exports (EXP) and interpolation (VINTRP): not implemented yet; every row of
+ * these formats is an explicit UNSUPPORTED stub expanded from the table by format
  * (interp/unsupported_format.h). */
 #include "interp/wave.h"
 
-#define UNSUPPORTED_IF_VOP3P(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_MIMG(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_EXP(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_VINTRP(name) UNSUPPORTED(name)

@@ -707,7 +707,7 @@ static void check_operands(const struct machine *m, struct decoded *d)
 }
 
 /* The decoded instruction at w->pc, decoding it on first use; NULL after recording a fault. */
-static const struct decoded *fetch(struct wave *w)
+static const struct decoded *fetch_slow(struct wave *w)
 {
    struct machine *m = w->m;
    uint64_t pc = w->pc;
@@ -756,6 +756,20 @@ static const struct decoded *fetch(struct wave *w)
    check_operands(m, d);
    r->cache[index] = d;
    return d;
+}
+
+/* The common case inline: the PC is an aligned address of the last code region, decoded
+ * before. (pc - base wraps for a PC below the region, so one compare covers both ends.) */
+static inline const struct decoded *fetch(struct wave *w)
+{
+   const struct region *r = w->code;
+   uint64_t offset = w->pc - (r ? r->base : 0);
+   if (r && offset < r->size && !(offset & 3)) {
+      const struct decoded *d = r->cache[offset / 4];
+      if (d)
+         return d;
+   }
+   return fetch_slow(w);
 }
 
 /* ---- running ------------------------------------------------------------------------------- */

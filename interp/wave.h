@@ -320,14 +320,26 @@ INTERP_INLINE uint64_t valu_src64(struct wave *w, const struct rdna_operand *op,
 
 /* ---- VGPR writes --------------------------------------------------------------------------- */
 
+/* Runs `body` for lane = 0 .. wave size - 1 with a trip count the compiler knows (32 or 64),
+ * so lane loops vectorize without a remainder and wave32 does half the work of wave64. */
+#define FOR_EACH_LANE(w, lane, body)                       \
+   do {                                                    \
+      if ((w)->wave_size == 32) {                          \
+         for (unsigned lane = 0; lane < 32; lane++)        \
+            body                                           \
+      } else {                                             \
+         for (unsigned lane = 0; lane < MAX_LANES; lane++) \
+            body                                           \
+      }                                                    \
+   } while (0)
+
 /* Stores result[lane] into VGPR `vgpr` for every lane EXEC enables (RDNA2 ISA guide 6.1: "a
  * thread only writes a result if the associated bit in the EXEC mask is set"). */
 INTERP_INLINE void valu_write(struct wave *w, unsigned vgpr, const uint32_t *result)
 {
    const uint32_t *mask = wave_lane_mask(w);
    uint32_t *dst = wave_vgpr(w, vgpr);
-   for (unsigned lane = 0; lane < w->wave_size; lane++)
-      dst[lane] = (result[lane] & mask[lane]) | (dst[lane] & ~mask[lane]);
+   FOR_EACH_LANE(w, lane, { dst[lane] = (result[lane] & mask[lane]) | (dst[lane] & ~mask[lane]); });
    wave_log_write(w, RDNA_REG_VGPR0 + vgpr);
 }
 
@@ -344,8 +356,7 @@ INTERP_INLINE enum rdna_status valu_binop_u32(struct wave *w, const struct rdna_
    uint32_t b0[MAX_LANES], b1[MAX_LANES], r[MAX_LANES];
    const uint32_t *a = valu_src(w, &in->operands[1], b0);
    const uint32_t *b = valu_src(w, &in->operands[2], b1);
-   for (unsigned lane = 0; lane < MAX_LANES; lane++)
-      r[lane] = fn(a[lane], b[lane]);
+   FOR_EACH_LANE(w, lane, { r[lane] = fn(a[lane], b[lane]); });
    valu_write(w, dst_vgpr(&in->operands[0]), r);
    return RDNA_OK;
 }
@@ -357,8 +368,7 @@ INTERP_INLINE enum rdna_status valu_triop_u32(struct wave *w, const struct rdna_
    const uint32_t *a = valu_src(w, &in->operands[1], b0);
    const uint32_t *b = valu_src(w, &in->operands[2], b1);
    const uint32_t *c = valu_src(w, &in->operands[3], b2);
-   for (unsigned lane = 0; lane < MAX_LANES; lane++)
-      r[lane] = fn(a[lane], b[lane], c[lane]);
+   FOR_EACH_LANE(w, lane, { r[lane] = fn(a[lane], b[lane], c[lane]); });
    valu_write(w, dst_vgpr(&in->operands[0]), r);
    return RDNA_OK;
 }
@@ -368,8 +378,7 @@ INTERP_INLINE enum rdna_status valu_unop_u32(struct wave *w, const struct rdna_i
 {
    uint32_t b0[MAX_LANES], r[MAX_LANES];
    const uint32_t *a = valu_src(w, &in->operands[1], b0);
-   for (unsigned lane = 0; lane < MAX_LANES; lane++)
-      r[lane] = fn(a[lane]);
+   FOR_EACH_LANE(w, lane, { r[lane] = fn(a[lane]); });
    valu_write(w, dst_vgpr(&in->operands[0]), r);
    return RDNA_OK;
 }

@@ -1,7 +1,7 @@
-/* Vector floating-point rows of VOP1, VOP2, VOP3 and VOPC (arithmetic, conversions, compares,
- * transcendentals, interpolation): not implemented yet (issue 3 part two). Each is an explicit
- * UNSUPPORTED stub that faults naming the instruction; the implementation replaces them. */
-#include "interp/wave.h"
+/* Float, packed-half and conversion rows of VOP1/VOP2/VOPC/VOP3: not lowered until the float part
+ * (issue 6: NoContraction, rounding and denormal modes, transcendentals); each is an explicit
+ * UNSUPPORTED lowering so recompiling one names it. */
+#include "recomp/lower.h"
 
 UNSUPPORTED(v_cvt_i32_f64)
 UNSUPPORTED(v_cvt_f64_i32)

@@ -1,0 +1,166 @@
+/* The float VALU's lane machinery (interp/float_valu.h). */
+#include "interp/float_valu.h"
+
+/* A row whose VOP3 op_sel picks 16-bit halves (vop.def's OP_SEL flag). */
+#define ROW_HAS_OP_SEL RDNA_OP_FLAG_EXTRA1
+
+struct float_env float_mode_env(const struct wave *w, enum float_width width)
+{
+   uint32_t mode = w->hwreg[RDNA_HWREG_MODE];
+   unsigned shift = width == FLOAT32 ? 0 : 2;
+   unsigned denorm = (mode >> (4 + shift)) & 3u;
+   struct float_env env = { (enum float_round)((mode >> shift) & 3u), !(denorm & 1u),
+                            !(denorm & 2u) };
+   return env;
+}
+
+const struct rdna_operand *float_src_operand(const struct rdna_inst *in, unsigned index)
+{
+   const struct op_info *info = op_info(in->op);
+   if (index == 2 && info && (info->flags & TIED_SRC2))
+      return &in->operands[0];
+   /* VOP3b rows (v_div_scale) have their lane-mask destination before the sources. */
+   unsigned first = in->operands[1].role == RDNA_ROLE_sdst ? 2 : 1;
+   return &in->operands[first + index];
+}
+
+static uint64_t apply_abs_neg(enum float_width width, uint64_t v, unsigned mods)
+{
+   if (mods & RDNA_MOD_ABS)
+      v &= ~float_sign_bit(width);
+   if (mods & RDNA_MOD_NEG)
+      v ^= float_sign_bit(width);
+   return v;
+}
+
+uint64_t float_read_src(struct wave *w, const struct rdna_inst *in, unsigned index,
+                        enum float_width width, unsigned lane, bool no_flush)
+{
+   const struct rdna_operand *op = float_src_operand(in, index);
+   uint64_t v;
+   if (width == FLOAT64) {
+      v = valu_src64(w, op, lane);
+   } else if (operand_is_vgpr(op)) {
+      v = wave_vgpr(w, op->reg - RDNA_REG_VGPR0)[lane];
+      if (width == FLOAT16 && ((in->mod.op_sel >> index) & 1u))
+         v >>= 16;
+   } else {
+      v = wave_read_scalar(w, op);
+   }
+   if (width == FLOAT16)
+      v &= 0xffffu;
+   else if (width == FLOAT32)
+      v &= 0xffffffffu;
+   v = apply_abs_neg(width, v, op->mods);
+   if (!no_flush) {
+      struct float_env env = float_mode_env(w, width);
+      v = float_flush(width, v, &env);
+   }
+   return v;
+}
+
+uint64_t float_output_mods(const struct float_ctx *c, enum float_width width, uint64_t r,
+                           bool allow_omod)
+{
+   const struct rdna_inst *in = c->in;
+   /* omod is ignored when output denormals are enabled or in IEEE mode, and turns -0 into +0
+    * (RDNA2 ISA guide 6.2.2). The scaling itself is rounded like the operation. */
+   if (allow_omod && in->mod.omod && c->out_env.flush_out && !c->ieee && !float_is_nan(width, r)) {
+      int n = in->mod.omod == 1 ? 1 : in->mod.omod == 2 ? 2 : -1;
+      r = float_ldexp(width, r, n, &c->out_env);
+      if (float_is_zero(width, r))
+         r = 0;
+   }
+   /* clamp to [0, 1]; NaN becomes +0 under DX10_CLAMP and stays NaN otherwise (guide 3.12). */
+   if (in->mod.flags & RDNA_FLAG_CLAMP) {
+      if (float_is_nan(width, r))
+         r = c->dx10_clamp ? 0 : r;
+      else if (float_sign(width, r))
+         r = 0;
+      else if (float_compare(width, r, float_one(width, false)) == ORDER_GREATER)
+         r = float_one(width, false);
+   }
+   return r;
+}
+
+void float_write16(struct wave *w, const struct rdna_inst *in, const uint32_t *r16)
+{
+   uint32_t r[MAX_LANES];
+   const struct op_info *info = op_info(in->op);
+   bool has_opsel = info && (info->flags & ROW_HAS_OP_SEL);
+   bool hi = has_opsel && ((in->mod.op_sel >> 3) & 1u);
+   const uint32_t *old = wave_vgpr(w, dst_vgpr(&in->operands[0]));
+   for (unsigned lane = 0; lane < MAX_LANES; lane++) {
+      if (!has_opsel)
+         r[lane] = r16[lane] & 0xffffu;
+      else if (hi)
+         r[lane] = (old[lane] & 0xffffu) | r16[lane] << 16;
+      else
+         r[lane] = (old[lane] & 0xffff0000u) | (r16[lane] & 0xffffu);
+   }
+   valu_write(w, dst_vgpr(&in->operands[0]), r);
+}
+
+void float_write64(struct wave *w, unsigned vgpr, const uint64_t *r)
+{
+   uint32_t lo[MAX_LANES], hi[MAX_LANES];
+   for (unsigned lane = 0; lane < MAX_LANES; lane++) {
+      lo[lane] = (uint32_t)r[lane];
+      hi[lane] = (uint32_t)(r[lane] >> 32);
+   }
+   valu_write(w, vgpr, lo);
+   valu_write(w, vgpr + 1, hi);
+}
+
+enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
+                            const struct float_spec *spec, float_lane_fn fn)
+{
+   uint32_t mode = w->hwreg[RDNA_HWREG_MODE];
+   struct float_ctx c = {
+      .w = w,
+      .in = in,
+      .width = spec->src,
+      .env = float_mode_env(w, spec->src),
+      .out_env = float_mode_env(w, spec->dst),
+      .ieee = (mode & MODE_IEEE) != 0,
+      .dx10_clamp = (mode & MODE_DX10_CLAMP) != 0,
+   };
+   uint64_t r[MAX_LANES];
+   const uint32_t *mask = wave_lane_mask(w);
+   bool int_dst = (spec->flags & FSPEC_INT_DST) != 0;
+   for (unsigned lane = 0; lane < MAX_LANES; lane++) {
+      r[lane] = 0;
+      if (lane >= w->wave_size || !mask[lane])
+         continue;
+      uint64_t s[3] = { 0, 0, 0 };
+      for (unsigned i = 0; i < spec->num_srcs; i++) {
+         bool raw = (i == 0 && (spec->flags & FSPEC_INT_SRC0)) ||
+                    (i == 1 && (spec->flags & FSPEC_INT_SRC1));
+         if (raw) {
+            const struct rdna_operand *op = float_src_operand(in, i);
+            s[i] = operand_is_vgpr(op) ? wave_vgpr(w, op->reg - RDNA_REG_VGPR0)[lane]
+                                       : wave_read_scalar(w, op);
+         } else {
+            s[i] = float_read_src(w, in, i, spec->src, lane, (spec->flags & FSPEC_NO_FLUSH) != 0);
+         }
+      }
+      c.lane = lane;
+      uint64_t v = fn(&c, s);
+      if (!int_dst)
+         v = float_output_mods(&c, spec->dst, v, !(spec->flags & FSPEC_NO_OMOD));
+      r[lane] = v;
+   }
+   unsigned vgpr = dst_vgpr(&in->operands[0]);
+   if (spec->dst == FLOAT64 && !int_dst) {
+      float_write64(w, vgpr, r);
+   } else {
+      uint32_t r32[MAX_LANES];
+      for (unsigned lane = 0; lane < MAX_LANES; lane++)
+         r32[lane] = (uint32_t)r[lane];
+      if (spec->dst == FLOAT16)
+         float_write16(w, in, r32);
+      else
+         valu_write(w, vgpr, r32);
+   }
+   return RDNA_OK;
+}
