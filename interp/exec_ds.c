@@ -2,8 +2,8 @@
  * opcode descriptions of chapter 12): LDS reads, writes and atomics of every width, read2/write2
  * with their two offsets, append/consume, and the lane exchanges that use the LDS crossbar without
  * touching memory (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32), and gfx1013's src2 rows.
- * Each workgroup owns lds_bytes of LDS (interp/machine.c), shared by its waves. GDS, GWS and
- * ds_condxchg32_rtn_b64 are not modeled: they fault UNSUPPORTED naming the instruction. */
+ * Each workgroup owns lds_bytes of LDS (interp/machine.c), shared by its waves. GDS and GWS are
+ * not modeled: they fault UNSUPPORTED naming the instruction. */
 #include <math.h>
 #include <string.h>
 
@@ -686,8 +686,9 @@ static unsigned permute_lane(const struct wave *w, uint32_t addr, const struct r
 }
 
 /* ds_permute_b32 (RDNA2 ISA guide DS_PERMUTE_B32, forward permute): each active lane sends its
- * data0 to the lane its address names; lanes nobody sends to receive 0; where several lanes send
- * to one, the highest-numbered sender wins. Only active lanes are written. */
+ * data0 to the lane its address names; lanes nobody sends to receive 0. Where several lanes send
+ * to one, the guide leaves the winner open; here the highest-numbered sender wins (a documented
+ * choice). Only active lanes are written. */
 enum rdna_status exec_ds_permute_b32(struct wave *w, const struct rdna_inst *in)
 {
    uint64_t exec = wave_exec(w);
@@ -808,8 +809,34 @@ DS_SRC2(ds_write_src2_b64, DS_WRXCHG, 64, true)
 DS_SRC2(ds_min_src2_f64, DS_MIN_F, 64, false)
 DS_SRC2(ds_max_src2_f64, DS_MAX_F, 64, false)
 
-/* Not modeled: the global wave sync and ordered count need GDS/GWS; ds_condxchg32_rtn_b64 has a
- * definition this interpreter does not implement yet. */
+/* ds_condxchg32_rtn_b64 (DS_CONDXCHG32_RTN_B64 of AMD's ISA guides): two conditional dword
+ * exchanges at A0 = (addr + offset) & 0xfff8 and A0 + 4; each old dword is returned, and dword k
+ * of data0 is stored (with its bit 31 cleared) only when its bit 31 is set. */
+enum rdna_status exec_ds_condxchg32_rtn_b64(struct wave *w, const struct rdna_inst *in)
+{
+   if (!ds_no_gds(w, in))
+      return RDNA_UNKNOWN_OPCODE;
+   struct ds_addrs da;
+   ds_addresses(w, in, 1, 1, &da);
+   uint32_t result[2][MAX_LANES];
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      if (!(da.exec >> lane & 1))
+         continue;
+      uint64_t data = ds_data(w, in, RDNA_ROLE_data0, 64, lane);
+      uint64_t base = da.addr[0][lane] & 0xfff8u;
+      for (unsigned k = 0; k < 2; k++) {
+         uint32_t value = (uint32_t)(data >> (32 * k));
+         uint8_t *p = lds_at(w, base + 4 * k, 4);
+         result[k][lane] = p ? mem_get32(p) : 0;
+         if (p && (value >> 31))
+            mem_put32(p, value & 0x7fffffffu);
+      }
+   }
+   ds_write_vgprs(w, inst_role(in, RDNA_ROLE_vdst)->reg - RDNA_REG_VGPR0, 2, da.exec, result);
+   return RDNA_OK;
+}
+
+/* Not modeled: the global wave sync and ordered count need GDS/GWS. */
 UNSUPPORTED(ds_gws_init)
 UNSUPPORTED(ds_gws_sema_v)
 UNSUPPORTED(ds_gws_sema_br)
@@ -817,4 +844,3 @@ UNSUPPORTED(ds_gws_sema_p)
 UNSUPPORTED(ds_gws_barrier)
 UNSUPPORTED(ds_gws_sema_release_all)
 UNSUPPORTED(ds_ordered_count)
-UNSUPPORTED(ds_condxchg32_rtn_b64)

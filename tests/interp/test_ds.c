@@ -811,3 +811,25 @@ Test(ds, address_sum_wraps_at_32_bits)
    cr_expect_eq(harness_lds32(m, 0, 16), 0x5150u);
    rdna_machine_destroy(m);
 }
+
+/* DS_CONDXCHG32_RTN_B64: A0 = (addr + offset) & 0xfff8; each dword of data is stored, bit 31
+ * cleared, only when its bit 31 is set; both old dwords come back. */
+Test(ds, condxchg32_writes_dwords_with_bit_31)
+{
+   struct rdna_machine *m = ds_machine(32, "v_mov_b32 v0, 0x40\n"
+                                           "v_mov_b32 v1, 0x11111111\n"
+                                           "v_mov_b32 v2, 0x22222222\n"
+                                           "ds_write_b64 v0, v[1:2]\n"
+                                           "v_mov_b32 v3, 0x3c\n"       /* 0x3c + 4 = 0x40 */
+                                           "v_mov_b32 v4, 0x80000005\n" /* bit 31: stored as 5 */
+                                           "v_mov_b32 v5, 0x00000006\n" /* no bit 31: kept */
+                                           "ds_condxchg32_rtn_b64 v[6:7], v3, v[4:5] offset:7\n"
+                                           "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   run_ok(m);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 6, 0), 0x11111111u);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 7, 0), 0x22222222u);
+   cr_expect_eq(harness_lds32(m, 0, 0x40), 5u);
+   cr_expect_eq(harness_lds32(m, 0, 0x44), 0x22222222u);
+   rdna_machine_destroy(m);
+}
