@@ -820,7 +820,7 @@ Test(ds, condxchg32_writes_dwords_with_bit_31)
                                            "v_mov_b32 v1, 0x11111111\n"
                                            "v_mov_b32 v2, 0x22222222\n"
                                            "ds_write_b64 v0, v[1:2]\n"
-                                           "v_mov_b32 v3, 0x3c\n"       /* 0x3c + 4 = 0x40 */
+                                           "v_mov_b32 v3, 0x3c\n" /* (0x3c + 7) & 0xfff8 = 0x40 */
                                            "v_mov_b32 v4, 0x80000005\n" /* bit 31: stored as 5 */
                                            "v_mov_b32 v5, 0x00000006\n" /* no bit 31: kept */
                                            "ds_condxchg32_rtn_b64 v[6:7], v3, v[4:5] offset:7\n"
