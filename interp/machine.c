@@ -834,8 +834,8 @@ static void run_wave(struct wave *w)
 /* ---- scheduling ------------------------------------------------------------------------------
  * A workgroup's waves run one at a time in wave order, each until it ends or reaches s_barrier;
  * when every wave that has not ended waits at the barrier, all are released and run again in wave
- * order (RDNA2 ISA guide 4.4 "Workgroups" / S_BARRIER: a wave that ends no longer holds the
- * barrier back). The interleaving is therefore fixed: the same case gives the same LDS and
+ * order (RDNA2 ISA guide, S_BARRIER and the workgroup description: a wave that ends no longer holds
+ * the barrier back). The interleaving is therefore fixed: the same case gives the same LDS and
  * register contents on every run. Workgroups share nothing but guest memory, so they may run on
  * several host threads (rdna_machine_set_threads); include/rdna/interp.h states what that
  * guarantees. */

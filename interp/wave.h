@@ -387,9 +387,10 @@ INTERP_INLINE enum rdna_status valu_unop_u32(struct wave *w, const struct rdna_i
 
 /* ---- cross-lane forms and scheduling ------------------------------------------------------- */
 
-/* VGPRs past the allocation that the DPP and SDWA wrappers use to hand a row's handler its
- * permuted or selected sources (interp/exec_dpp_sdwa.c); no program can name them, since
- * check_operands bounds registers by the allocation. */
+/* VGPRs allocated past each wave's allocation for the DPP and SDWA wrappers, which stage a row's
+ * permuted or selected sources there (interp/exec_dpp_sdwa.c); no program can name them, since
+ * check_operands bounds registers by the allocation. (With 255 or 256 VGPRs the register codes
+ * leave no room: the wrappers then borrow unnamed VGPRs and restore them.) */
 #define WAVE_SCRATCH_VGPRS 2
 
 /* Handlers of the DPP16, DPP8 and SDWA encodings of VOP1/VOP2/VOPC rows: they run the row's own
@@ -401,8 +402,8 @@ enum rdna_status exec_sdwa(struct wave *w, const struct rdna_inst *in);
  * (interp/machine.c). */
 enum rdna_status machine_exec_serialized(struct wave *w, const struct rdna_inst *in);
 
-/* EXEC replaced for the duration of one handler call (the DPP row and bank masks); the handler
- * may itself write EXEC (v_cmpx), which then stands. */
+/* Replaces EXEC without logging a write: for the duration of one handler call (the DPP row and
+ * bank masks narrow it); the caller puts the old value back. */
 INTERP_INLINE void wave_set_exec_quiet(struct wave *w, uint64_t exec)
 {
    w->sgpr[RDNA_REG_EXEC_LO] = (uint32_t)exec;
