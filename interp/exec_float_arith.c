@@ -268,13 +268,16 @@ static enum rdna_status div_scale(struct wave *w, const struct rdna_inst *in,
 {
    uint64_t r[MAX_LANES], vcc = 0;
    const uint32_t *mask = wave_lane_mask(w);
+   struct float_src src[3];
+   for (unsigned i = 0; i < 3; i++)
+      float_src_init(w, in, float_src_operand(in, i), i, width, FSRC_NO_FLUSH, &src[i]);
    for (unsigned lane = 0; lane < MAX_LANES; lane++) {
       r[lane] = 0;
       if (lane >= w->wave_size || !mask[lane])
          continue;
-      uint64_t s0 = float_read_src(w, in, 0, width, lane, true);
-      uint64_t den = float_read_src(w, in, 1, width, lane, true);
-      uint64_t num = float_read_src(w, in, 2, width, lane, true);
+      uint64_t s0 = float_src_read(w, &src[0], lane);
+      uint64_t den = float_src_read(w, &src[1], lane);
+      uint64_t num = float_src_read(w, &src[2], lane);
       bool bit;
       r[lane] = div_scale_lane(width, s0, den, num, &bit);
       vcc |= (uint64_t)bit << lane;
