@@ -432,9 +432,23 @@ static uint64_t trig_preop(const struct float_ctx *c, const uint64_t *s)
 
 FLOAT_OP(v_trig_preop_f64, FLOAT64, 2, FSPEC_INT_SRC1 | FSPEC_NO_FLUSH, trig_preop(c, s))
 
-/* Not implemented: v_mullit_f32's lighting rules, and the VOP3 interpolation rows, which read
- * attribute data a compute dispatch does not have. */
-UNSUPPORTED(v_mullit_f32)
+/* v_mullit_f32 (guide 12.10, multiply for lighting): -MAX_FLOAT when src1 is -MAX_FLOAT, -inf
+ * or NaN, or src2 is NaN or not above 0; otherwise the legacy product src0 * src1 (0 * x = 0). */
+static uint64_t mullit(const struct float_ctx *c, const uint64_t *s)
+{
+   uint64_t lowest = float_max_finite(FLOAT32, true);
+   bool src2_not_positive =
+      float_is_nan(FLOAT32, s[2]) || float_compare(FLOAT32, s[2], 0) != ORDER_GREATER;
+   if (s[1] == lowest || s[1] == float_inf(FLOAT32, true) || float_is_nan(FLOAT32, s[1]) ||
+       src2_not_positive)
+      return lowest;
+   return mul_legacy(c, s[0], s[1]);
+}
+
+FLOAT_OP(v_mullit_f32, FLOAT32, 3, 0, mullit(c, s))
+
+/* Not implemented: the VOP3 interpolation rows, which read attribute data a compute dispatch
+ * does not have. */
 UNSUPPORTED(v_interp_p1_f32_e64)
 UNSUPPORTED(v_interp_p2_f32_e64)
 UNSUPPORTED(v_interp_mov_f32_e64)
