@@ -1144,3 +1144,33 @@ Test(valu_float, cube_map_ops)
    }
    rdna_machine_destroy(m);
 }
+
+/* V_DIV_FIXUP_F32's special cases (guide 12.10; src0 estimate, src1 denominator, src2
+ * numerator): NaN numerator or denominator quieted; 0/0 and inf/inf the negative quiet NaN;
+ * x/0 and inf/x infinity, x/inf and 0/x zero, with the quotient's sign; otherwise the estimate
+ * with the quotient's sign. */
+Test(valu_float, div_fixup_special_cases)
+{
+   static const uint32_t cases[][4] = {
+      /* estimate, denominator, numerator, expected */
+      { 0x3f800000, 0x7f800001, 0x3f800000, 0x7fc00001 },
+      { 0x3f800000, 0x3f800000, 0xff800002, 0xffc00002 },
+      { 0x3f800000, 0x00000000, 0x80000000, 0xffc00000 },
+      { 0x3f800000, 0xff800000, 0x7f800000, 0xffc00000 },
+      { 0x3f800000, 0x80000000, 0x40000000, 0xff800000 },
+      { 0x3f800000, 0x40000000, 0xff800000, 0xff800000 },
+      { 0x3f800000, 0xff800000, 0x40000000, 0x80000000 },
+      { 0x3f800000, 0x40000000, 0x00000000, 0x00000000 },
+      { 0x3f000000, 0xc0000000, 0x3f800000, 0xbf000000 },
+      { 0xbf000000, 0xc0000000, 0xbf800000, 0x3f000000 },
+   };
+   uint32_t in[3][64];
+   for (unsigned lane = 0; lane < 64; lane++)
+      for (unsigned i = 0; i < 3; i++)
+         in[i][lane] = cases[lane % 10][i];
+   struct rdna_machine *m =
+      float_run(RDNA_TARGET_GFX1030, 32, 0, "v_div_fixup_f32 v3, v0, v1, v2\n", 3, in);
+   for (unsigned lane = 0; lane < 32; lane++)
+      cr_expect_eq(harness_vgpr(m, 3, lane), cases[lane % 10][3], "case %u", lane % 10);
+   rdna_machine_destroy(m);
+}
