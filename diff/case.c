@@ -339,7 +339,7 @@ enum rdna_status rdna_case_init_sreg(const struct rdna_case *c, unsigned wave_si
    for (size_t i = 0; i < c->num_inits; i++) {
       const struct case_assign *a = &c->inits[i];
       unsigned count = reg_count(&a->reg, wave_size);
-      if (a->reg.file != FILE_SREG || code < a->reg.first || code >= a->reg.first + count)
+      if (a->id || a->reg.file != FILE_SREG || code < a->reg.first || code >= a->reg.first + count)
          continue;
       bool skip;
       enum rdna_status st =
@@ -358,7 +358,8 @@ enum rdna_status rdna_case_init_vgpr(const struct rdna_case *c, unsigned wave_si
    *value = 0;
    for (size_t i = 0; i < c->num_inits; i++) {
       const struct case_assign *a = &c->inits[i];
-      if (a->reg.file != FILE_VGPR || reg < a->reg.first || reg >= a->reg.first + a->reg.count)
+      if (a->id || a->reg.file != FILE_VGPR || reg < a->reg.first ||
+          reg >= a->reg.first + a->reg.count)
          continue;
       bool skip;
       uint32_t v;
@@ -379,6 +380,36 @@ bool rdna_case_init_writes_vgpr(const struct rdna_case *c, unsigned reg)
           reg < c->inits[i].reg.first + c->inits[i].reg.count)
          return true;
    return false;
+}
+
+/* The last id line naming register `reg` of `file`. */
+static bool init_id(const struct rdna_case *c, unsigned file, unsigned reg, enum rdna_case_id *kind,
+                    unsigned *component)
+{
+   bool found = false;
+   for (size_t i = 0; c && i < c->num_inits; i++) {
+      const struct case_assign *a = &c->inits[i];
+      if (!a->id || a->reg.file != file || reg < a->reg.first || reg >= a->reg.first + a->reg.count)
+         continue;
+      found = true;
+      if (kind)
+         *kind = (enum rdna_case_id)a->id;
+      if (component)
+         *component = a->id_component == CASE_ID_XYZ ? reg - a->reg.first : a->id_component;
+   }
+   return found;
+}
+
+bool rdna_case_init_sreg_id(const struct rdna_case *c, unsigned code, enum rdna_case_id *kind,
+                            unsigned *component)
+{
+   return init_id(c, FILE_SREG, code, kind, component);
+}
+
+bool rdna_case_init_vgpr_id(const struct rdna_case *c, unsigned reg, enum rdna_case_id *kind,
+                            unsigned *component)
+{
+   return init_id(c, FILE_VGPR, reg, kind, component);
 }
 
 /* rdna_case_eval's &name: resolved at once against the regions. */

@@ -114,7 +114,11 @@ struct case_assign { /* one [init] line */
    struct case_reg reg;
    struct case_value value;
    unsigned line, column;
+   uint8_t id;           /* enum rdna_case_id: a dispatch id instead of `value` */
+   uint8_t id_component; /* 0 x, 1 y, 2 z; CASE_ID_XYZ: x, y, z over the registers */
 };
+
+#define CASE_ID_XYZ 3
 
 enum case_expect_kind {
    EXPECT_REG,

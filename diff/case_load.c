@@ -123,6 +123,45 @@ static enum rdna_status set_registers(const struct rdna_case *c, unsigned wave_s
    return RDNA_OK;
 }
 
+/* The dispatch ids [init] asks for: workgroup ids per wave, work-item ids per lane. A work-item's
+ * linear index within its workgroup is the wave's first lane plus the lane; X varies fastest. */
+static enum rdna_status set_ids(const struct rdna_case *c, struct rdna_machine *m,
+                                struct rdna_diag *diag)
+{
+   struct rdna_machine_config config;
+   rdna_machine_get_config(m, &config);
+   unsigned waves = rdna_machine_wave_count(m);
+   enum rdna_case_id kind;
+   unsigned component;
+   for (unsigned w = 0; w < waves; w++) {
+      struct rdna_wave_info info;
+      if (rdna_machine_wave_info(m, w, &info) != RDNA_OK)
+         return fail(diag, RDNA_BAD_ARGUMENT, "no wave %u", w);
+      for (unsigned code = 0; code <= RDNA_REG_M0; code++) {
+         if (!init_sreg_code(code) || !rdna_case_init_sreg_id(c, code, &kind, &component))
+            continue;
+         uint32_t value = info.workgroup[component];
+         if (rdna_machine_set_sregs(m, w, code, &value, 1) != RDNA_OK)
+            return fail(diag, RDNA_BAD_ARGUMENT, "cannot set scalar register %u", code);
+      }
+      for (unsigned reg = 0; reg < config.vgprs; reg++) {
+         if (!rdna_case_init_vgpr_id(c, reg, &kind, &component))
+            continue;
+         uint32_t values[64];
+         for (unsigned lane = 0; lane < config.wave_size; lane++) {
+            unsigned linear = info.first_lane + lane;
+            unsigned id[3] = { linear % config.workgroup[0],
+                               linear / config.workgroup[0] % config.workgroup[1],
+                               linear / config.workgroup[0] / config.workgroup[1] };
+            values[lane] = id[component];
+         }
+         if (rdna_machine_set_vgpr_lanes(m, w, reg, values) != RDNA_OK)
+            return fail(diag, RDNA_BAD_ARGUMENT, "cannot set v%u", reg);
+      }
+   }
+   return RDNA_OK;
+}
+
 enum rdna_status rdna_case_load(const struct rdna_case *c, unsigned wave_size,
                                 const struct rdna_case_run_options *options,
                                 struct rdna_machine **machine, struct rdna_diag *diag)
@@ -154,6 +193,8 @@ enum rdna_status rdna_case_load(const struct rdna_case *c, unsigned wave_size,
       st = add_regions(c, wave_size, m, diag);
    if (st == RDNA_OK)
       st = set_registers(c, wave_size, m, diag);
+   if (st == RDNA_OK)
+      st = set_ids(c, m, diag);
    if (st != RDNA_OK) {
       rdna_machine_destroy(m);
       return st;

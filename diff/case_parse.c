@@ -464,6 +464,62 @@ static enum rdna_status parse_assignment(struct case_cursor *cur, bool expect, s
    return expect_end(cur);
 }
 
+/* `REG = local_id[.x|.y|.z]` or `REG = group_id[.x|.y|.z]`: the dispatch places a work-item id
+ * (VGPRs) or workgroup id (SGPRs) there, per lane and per wave. Without a component the register
+ * range takes x, y, z in turn (at most three registers). Leaves a->id 0 and the cursor where it
+ * was when the value is not an id. */
+static enum rdna_status parse_id(struct case_cursor *cur, struct case_assign *a)
+{
+   size_t start = cur->pos;
+   struct case_reg reg;
+   enum rdna_status st = parse_reg(cur, &reg);
+   if (st != RDNA_OK || !case_accept(cur, '=')) {
+      cur->pos = start;
+      return RDNA_OK;
+   }
+   case_skip_space(cur);
+   size_t pos = cur->pos;
+   const char *word;
+   size_t length;
+   if (!case_word(cur, &word, &length)) {
+      cur->pos = start;
+      return RDNA_OK;
+   }
+   static const char *const names[] = { "local_id", "group_id" };
+   unsigned kind = 0, component = CASE_ID_XYZ;
+   for (unsigned k = 0; k < 2; k++) {
+      size_t n = strlen(names[k]);
+      if (length < n || memcmp(word, names[k], n) != 0)
+         continue;
+      if (length == n + 2 && word[n] == '.' && word[n + 1] >= 'x' && word[n + 1] <= 'z')
+         component = (unsigned)(word[n + 1] - 'x');
+      else if (length != n)
+         continue;
+      kind = k == 0 ? RDNA_CASE_LOCAL_ID : RDNA_CASE_GROUP_ID;
+   }
+   if (!kind || !case_at_end(cur)) {
+      cur->pos = start;
+      return RDNA_OK;
+   }
+   if (kind == RDNA_CASE_LOCAL_ID && reg.file != FILE_VGPR)
+      return case_fail(cur, pos, RDNA_SYNTAX, "local_id is per lane: it goes into VGPRs, not %s",
+                       reg.text);
+   if (kind == RDNA_CASE_GROUP_ID && (reg.file != FILE_SREG || reg.wave_pair ||
+                                      reg.first > RDNA_REG_M0 || reg.first == RDNA_REG_NULL))
+      return case_fail(cur, pos, RDNA_SYNTAX,
+                       "group_id goes into SGPRs (s0-s105, ttmp, m0), not %s", reg.text);
+   unsigned want = component == CASE_ID_XYZ ? 3 : 1;
+   if (reg.count > want)
+      return case_fail(cur, pos, RDNA_SYNTAX, "%.*s fills %u register%s, %s names %u", (int)length,
+                       word, want, want == 1 ? "" : "s", reg.text, reg.count);
+   a->reg = reg;
+   a->id = (uint8_t)kind;
+   a->id_component = (uint8_t)component;
+   a->value.expr = CASE_NO_EXPR;
+   a->value.vsharp = -1;
+   return RDNA_OK;
+}
+
 static enum rdna_status parse_init(struct parser *p, struct case_cursor *cur)
 {
    struct rdna_case *c = p->c;
@@ -474,7 +530,9 @@ static enum rdna_status parse_init(struct parser *p, struct case_cursor *cur)
    case_skip_space(cur);
    a->line = cur->line;
    a->column = (unsigned)cur->pos + 1;
-   enum rdna_status st = parse_assignment(cur, false, &a->reg, &a->value);
+   enum rdna_status st = parse_id(cur, a);
+   if (st == RDNA_OK && !a->id)
+      st = parse_assignment(cur, false, &a->reg, &a->value);
    if (st == RDNA_OK)
       c->num_inits++;
    return st;

@@ -142,41 +142,41 @@ static enum rdna_status flat_atomic(struct wave *w, const struct rdna_inst *in, 
    STORE(p##_store_dwordx3, seg, SHAPE_B32, 3)             \
    STORE(p##_store_dwordx4, seg, SHAPE_B32, 4)
 
-/* FLAT and GLOBAL atomics. The float atomics (fcmpswap, fmin, fmax) need the interpreter's
- * float rules (denormals, NaN, -0), which come with the float part: UNSUPPORTED until then. */
-#define ATOMICS(p, seg)                                   \
-   ATOMIC(p##_atomic_swap, seg, ATOMIC_SWAP, 32)          \
-   ATOMIC(p##_atomic_cmpswap, seg, ATOMIC_CMPSWAP, 32)    \
-   ATOMIC(p##_atomic_add, seg, ATOMIC_ADD, 32)            \
-   ATOMIC(p##_atomic_sub, seg, ATOMIC_SUB, 32)            \
-   ATOMIC(p##_atomic_smin, seg, ATOMIC_SMIN, 32)          \
-   ATOMIC(p##_atomic_umin, seg, ATOMIC_UMIN, 32)          \
-   ATOMIC(p##_atomic_smax, seg, ATOMIC_SMAX, 32)          \
-   ATOMIC(p##_atomic_umax, seg, ATOMIC_UMAX, 32)          \
-   ATOMIC(p##_atomic_and, seg, ATOMIC_AND, 32)            \
-   ATOMIC(p##_atomic_or, seg, ATOMIC_OR, 32)              \
-   ATOMIC(p##_atomic_xor, seg, ATOMIC_XOR, 32)            \
-   ATOMIC(p##_atomic_inc, seg, ATOMIC_INC, 32)            \
-   ATOMIC(p##_atomic_dec, seg, ATOMIC_DEC, 32)            \
-   ATOMIC(p##_atomic_swap_x2, seg, ATOMIC_SWAP, 64)       \
-   ATOMIC(p##_atomic_cmpswap_x2, seg, ATOMIC_CMPSWAP, 64) \
-   ATOMIC(p##_atomic_add_x2, seg, ATOMIC_ADD, 64)         \
-   ATOMIC(p##_atomic_sub_x2, seg, ATOMIC_SUB, 64)         \
-   ATOMIC(p##_atomic_smin_x2, seg, ATOMIC_SMIN, 64)       \
-   ATOMIC(p##_atomic_umin_x2, seg, ATOMIC_UMIN, 64)       \
-   ATOMIC(p##_atomic_smax_x2, seg, ATOMIC_SMAX, 64)       \
-   ATOMIC(p##_atomic_umax_x2, seg, ATOMIC_UMAX, 64)       \
-   ATOMIC(p##_atomic_and_x2, seg, ATOMIC_AND, 64)         \
-   ATOMIC(p##_atomic_or_x2, seg, ATOMIC_OR, 64)           \
-   ATOMIC(p##_atomic_xor_x2, seg, ATOMIC_XOR, 64)         \
-   ATOMIC(p##_atomic_inc_x2, seg, ATOMIC_INC, 64)         \
-   ATOMIC(p##_atomic_dec_x2, seg, ATOMIC_DEC, 64)         \
-   UNSUPPORTED(p##_atomic_fcmpswap)                       \
-   UNSUPPORTED(p##_atomic_fmin)                           \
-   UNSUPPORTED(p##_atomic_fmax)                           \
-   UNSUPPORTED(p##_atomic_fcmpswap_x2)                    \
-   UNSUPPORTED(p##_atomic_fmin_x2)                        \
-   UNSUPPORTED(p##_atomic_fmax_x2)
+/* FLAT and GLOBAL atomics; the float ones (fcmpswap, fmin, fmax) compare as interp/mem.c's
+ * float_atomic says. */
+#define ATOMICS(p, seg)                                     \
+   ATOMIC(p##_atomic_swap, seg, ATOMIC_SWAP, 32)            \
+   ATOMIC(p##_atomic_cmpswap, seg, ATOMIC_CMPSWAP, 32)      \
+   ATOMIC(p##_atomic_add, seg, ATOMIC_ADD, 32)              \
+   ATOMIC(p##_atomic_sub, seg, ATOMIC_SUB, 32)              \
+   ATOMIC(p##_atomic_smin, seg, ATOMIC_SMIN, 32)            \
+   ATOMIC(p##_atomic_umin, seg, ATOMIC_UMIN, 32)            \
+   ATOMIC(p##_atomic_smax, seg, ATOMIC_SMAX, 32)            \
+   ATOMIC(p##_atomic_umax, seg, ATOMIC_UMAX, 32)            \
+   ATOMIC(p##_atomic_and, seg, ATOMIC_AND, 32)              \
+   ATOMIC(p##_atomic_or, seg, ATOMIC_OR, 32)                \
+   ATOMIC(p##_atomic_xor, seg, ATOMIC_XOR, 32)              \
+   ATOMIC(p##_atomic_inc, seg, ATOMIC_INC, 32)              \
+   ATOMIC(p##_atomic_dec, seg, ATOMIC_DEC, 32)              \
+   ATOMIC(p##_atomic_swap_x2, seg, ATOMIC_SWAP, 64)         \
+   ATOMIC(p##_atomic_cmpswap_x2, seg, ATOMIC_CMPSWAP, 64)   \
+   ATOMIC(p##_atomic_add_x2, seg, ATOMIC_ADD, 64)           \
+   ATOMIC(p##_atomic_sub_x2, seg, ATOMIC_SUB, 64)           \
+   ATOMIC(p##_atomic_smin_x2, seg, ATOMIC_SMIN, 64)         \
+   ATOMIC(p##_atomic_umin_x2, seg, ATOMIC_UMIN, 64)         \
+   ATOMIC(p##_atomic_smax_x2, seg, ATOMIC_SMAX, 64)         \
+   ATOMIC(p##_atomic_umax_x2, seg, ATOMIC_UMAX, 64)         \
+   ATOMIC(p##_atomic_and_x2, seg, ATOMIC_AND, 64)           \
+   ATOMIC(p##_atomic_or_x2, seg, ATOMIC_OR, 64)             \
+   ATOMIC(p##_atomic_xor_x2, seg, ATOMIC_XOR, 64)           \
+   ATOMIC(p##_atomic_inc_x2, seg, ATOMIC_INC, 64)           \
+   ATOMIC(p##_atomic_dec_x2, seg, ATOMIC_DEC, 64)           \
+   ATOMIC(p##_atomic_fcmpswap, seg, ATOMIC_FCMPSWAP, 32)    \
+   ATOMIC(p##_atomic_fmin, seg, ATOMIC_FMIN, 32)            \
+   ATOMIC(p##_atomic_fmax, seg, ATOMIC_FMAX, 32)            \
+   ATOMIC(p##_atomic_fcmpswap_x2, seg, ATOMIC_FCMPSWAP, 64) \
+   ATOMIC(p##_atomic_fmin_x2, seg, ATOMIC_FMIN, 64)         \
+   ATOMIC(p##_atomic_fmax_x2, seg, ATOMIC_FMAX, 64)
 
 LOADS_AND_STORES(flat, SEG_FLAT)
 LOADS_AND_STORES(global, SEG_GLOBAL)

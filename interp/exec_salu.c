@@ -875,12 +875,11 @@ enum rdna_status exec_s_denorm_mode(struct wave *w, const struct rdna_inst *in)
 }
 
 /* No effect on a single-wave-at-a-time interpreter: scheduling hints, cache and counter waits,
- * trace data, messages to the (absent) graphics pipeline. s_barrier is a no-op until barriers
- * come (a workgroup's waves run one after another). s_code_end pads code; executing it is a
- * no-op (documented choice). s_sethalt and s_setkill are not modelled. */
+ * trace data, messages to the (absent) graphics pipeline. s_barrier is in interp/exec_sync.c.
+ * s_code_end pads code; executing it is a no-op (documented choice). s_sethalt and s_setkill are
+ * not modelled. */
 NOP(s_nop)
 NOP(s_wakeup)
-NOP(s_barrier)
 NOP(s_setkill)
 NOP(s_waitcnt)
 NOP(s_sethalt)

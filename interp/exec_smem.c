@@ -159,14 +159,52 @@ SMEM_STORE(s_buffer_store_dword, 1, true)
 SMEM_STORE(s_buffer_store_dwordx2, 2, true)
 SMEM_STORE(s_buffer_store_dwordx4, 4, true)
 
-/* Scalar scratch (gfx1013) addresses the wave's scratch as one unswizzled space, which the
- * per-lane model of interp/mem.h does not have: UNSUPPORTED. */
-UNSUPPORTED(s_scratch_load_dword)
-UNSUPPORTED(s_scratch_load_dwordx2)
-UNSUPPORTED(s_scratch_load_dwordx4)
-UNSUPPORTED(s_scratch_store_dword)
-UNSUPPORTED(s_scratch_store_dwordx2)
-UNSUPPORTED(s_scratch_store_dwordx4)
+/* Scalar scratch (gfx1013): the wave's private memory seen as one space, laid out as the
+ * hardware's swizzled scratch buffer (4-byte elements interleaved across the wave's lanes, index
+ * stride = wave size, as LLVM's private-memory V# programs it): byte address A is dword
+ * (A / 4) / wave_size of lane (A / 4) % wave_size, so scalar and per-lane (SCRATCH, FLAT) accesses
+ * see the same bytes. A = sbase's low dword + offset, aligned down to 4 like every scalar access
+ * (a documented choice). */
+static uint8_t *scalar_scratch_ptr(struct wave *w, uint64_t address, bool write)
+{
+   uint64_t dword = address / 4;
+   unsigned lane = (unsigned)(dword % w->wave_size);
+   uint64_t lane_offset = dword / w->wave_size * 4;
+   return mem_lane_ptr(w, MEM_SCRATCH, (int)lane, lane_offset, 4, 4, write);
+}
+
+static enum rdna_status smem_scratch(struct wave *w, const struct rdna_inst *in, unsigned dwords,
+                                     bool store)
+{
+   uint64_t address = ((uint64_t)w->sgpr[in->operands[1].reg] + smem_offset(w, in)) & ~3ull;
+   address &= 0xffffffffu;
+   uint8_t *p[4];
+   for (unsigned i = 0; i < dwords; i++) {
+      p[i] = scalar_scratch_ptr(w, address + 4 * i, store);
+      if (!p[i])
+         return mem_failed(w);
+   }
+   for (unsigned i = 0; i < dwords; i++) {
+      if (store)
+         mem_put32(p[i], w->sgpr[in->operands[0].reg + i]);
+      else
+         wave_write_sgpr(w, in->operands[0].reg + i, mem_get32(p[i]));
+   }
+   return RDNA_OK;
+}
+
+#define SMEM_SCRATCH(name, dwords, store)                                   \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      return smem_scratch(w, in, dwords, store);                            \
+   }
+
+SMEM_SCRATCH(s_scratch_load_dword, 1, false)
+SMEM_SCRATCH(s_scratch_load_dwordx2, 2, false)
+SMEM_SCRATCH(s_scratch_load_dwordx4, 4, false)
+SMEM_SCRATCH(s_scratch_store_dword, 1, true)
+SMEM_SCRATCH(s_scratch_store_dwordx2, 2, true)
+SMEM_SCRATCH(s_scratch_store_dwordx4, 4, true)
 
 /* Caches do not exist in the interpreter: invalidations, write-backs, discards and address
  * translation probes change nothing. */

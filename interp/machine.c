@@ -176,7 +176,7 @@ enum rdna_status rdna_machine_create(const struct rdna_machine_config *config,
       w->num_vgprs = c.vgprs;
       w->fault.lane = -1;
       w->fault.op = UINT32_MAX;
-      w->vgpr = calloc((size_t)c.vgprs * MAX_LANES, sizeof(uint32_t));
+      w->vgpr = calloc((size_t)(c.vgprs + WAVE_SCRATCH_VGPRS) * MAX_LANES, sizeof(uint32_t));
       if (!w->vgpr) {
          rdna_machine_destroy((struct rdna_machine *)m);
          return fail(diag, RDNA_NO_MEMORY, "out of memory");
@@ -667,13 +667,18 @@ static void check_operands(const struct machine *m, struct decoded *d)
 {
    const struct rdna_inst *in = &d->inst;
    const char *name = rdna_op_name(in->op);
-   if (in->encoding == RDNA_FMT_DPP16 || in->encoding == RDNA_FMT_DPP8 ||
-       in->encoding == RDNA_FMT_SDWA) {
-      d->bad = RDNA_FAULT_UNSUPPORTED;
-      snprintf(d->bad_message, sizeof(d->bad_message), "the %s form of %s is not implemented",
-               rdna_encoding_name(in->encoding), name);
-      return;
-   }
+   /* DPP and SDWA forms run the row's own handler through a wrapper that prepares the source
+    * lanes and finishes the destination write (interp/exec_dpp_sdwa.c). */
+   if (in->encoding == RDNA_FMT_DPP16)
+      d->fn = exec_dpp16;
+   else if (in->encoding == RDNA_FMT_DPP8)
+      d->fn = exec_dpp8;
+   else if (in->encoding == RDNA_FMT_SDWA)
+      d->fn = exec_sdwa;
+   else if (strstr(name, "_atomic_") &&
+            (in->encoding == RDNA_FMT_MUBUF || in->encoding == RDNA_FMT_FLAT ||
+             in->encoding == RDNA_FMT_GLOBAL))
+      d->fn = machine_exec_serialized;
    for (unsigned i = 0; i < in->num_operands; i++) {
       const struct rdna_operand *op = &in->operands[i];
       unsigned width = op->width ? op->width : 1;
@@ -702,7 +707,7 @@ static void check_operands(const struct machine *m, struct decoded *d)
 }
 
 /* The decoded instruction at w->pc, decoding it on first use; NULL after recording a fault. */
-static const struct decoded *fetch(struct wave *w)
+static const struct decoded *fetch_slow(struct wave *w)
 {
    struct machine *m = w->m;
    uint64_t pc = w->pc;
@@ -753,6 +758,20 @@ static const struct decoded *fetch(struct wave *w)
    return d;
 }
 
+/* The common case inline: the PC is an aligned address of the last code region, decoded
+ * before. (pc - base wraps for a PC below the region, so one compare covers both ends.) */
+static inline const struct decoded *fetch(struct wave *w)
+{
+   const struct region *r = w->code;
+   uint64_t offset = w->pc - (r ? r->base : 0);
+   if (r && offset < r->size && !(offset & 3)) {
+      const struct decoded *d = r->cache[offset / 4];
+      if (d)
+         return d;
+   }
+   return fetch_slow(w);
+}
+
 /* ---- running ------------------------------------------------------------------------------- */
 
 static void trace_event(struct wave *w, const struct decoded *d, uint64_t exec_before)
@@ -776,9 +795,8 @@ static void run_wave(struct wave *w)
 {
    struct machine *m = w->m;
    uint64_t limit = m->config.step_limit;
-   w->pc = m->entry;
    w->tracing = m->tracing;
-   while (!w->ended) {
+   while (!w->ended && !w->at_barrier) {
       if (w->steps >= limit) {
          wave_fault(w, RDNA_FAULT_STEP_LIMIT, -1, 0,
                     "the wave ran %llu instructions without ending (the step limit)",
@@ -809,7 +827,73 @@ static void run_wave(struct wave *w)
          break;
       w->pc = w->next_pc & 0xffffffffffffull; /* PC is a 48-bit address */
    }
-   w->ended = true;
+   if (!w->at_barrier)
+      w->ended = true;
+}
+
+/* ---- scheduling ------------------------------------------------------------------------------
+ * A workgroup's waves run one at a time in wave order, each until it ends or reaches s_barrier;
+ * when every wave that has not ended waits at the barrier, all are released and run again in wave
+ * order (RDNA2 ISA guide 4.4 "Workgroups" / S_BARRIER: a wave that ends no longer holds the
+ * barrier back). The interleaving is therefore fixed: the same case gives the same LDS and
+ * register contents on every run. Workgroups share nothing but guest memory, so they may run on
+ * several host threads (rdna_machine_set_threads); include/rdna/interp.h states what that
+ * guarantees. */
+
+static void run_group(struct machine *m, unsigned group)
+{
+   struct wave *first = &m->waves[(size_t)group * m->waves_per_group];
+   bool live = true;
+   while (live) {
+      live = false;
+      for (unsigned i = 0; i < m->waves_per_group; i++) {
+         struct wave *w = &first[i];
+         if (w->ended)
+            continue;
+         w->at_barrier = false;
+         run_wave(w);
+         live |= !w->ended;
+      }
+   }
+}
+
+/* Fills the decode cache of every code region before threads share it: fetch() decodes on first
+ * use and would otherwise write the cache from several threads. A dword where no instruction
+ * decodes stays empty and faults when a wave reaches it, as in a serial run. */
+static void predecode(struct machine *m)
+{
+   struct wave probe;
+   for (size_t i = 0; i < m->num_regions; i++) {
+      struct region *r = &m->regions[i];
+      if (!r->is_code)
+         continue;
+      for (uint64_t at = 0; at + 4 <= r->size; at += 4) {
+         memset(&probe, 0, sizeof(probe));
+         probe.m = m;
+         probe.pc = r->base + at;
+         fetch(&probe);
+      }
+   }
+}
+
+/* Global-memory atomics of different workgroups must not interleave their read-modify-write when
+ * workgroups run on several threads: check_operands routes those rows here. */
+enum rdna_status machine_exec_serialized(struct wave *w, const struct rdna_inst *in)
+{
+   exec_fn fn = dispatch_handler(in->op);
+   enum rdna_status st;
+#ifdef _OPENMP
+#pragma omp critical(rdna_global_atomics)
+#endif
+   st = fn(w, in);
+   return st;
+}
+
+void rdna_machine_set_threads(struct rdna_machine *machine, unsigned threads)
+{
+   struct machine *m = (struct machine *)machine;
+   if (m)
+      m->threads = threads;
 }
 
 enum rdna_status rdna_machine_run(struct rdna_machine *machine, struct rdna_diag *diag)
@@ -822,8 +906,23 @@ enum rdna_status rdna_machine_run(struct rdna_machine *machine, struct rdna_diag
    if (!m->entry_set)
       return fail(diag, RDNA_BAD_ARGUMENT, "no code region to run");
    m->ran = true;
-   /* Workgroups in linear order; a workgroup's waves one after another (no barriers yet). */
    for (unsigned i = 0; i < m->num_waves; i++)
-      run_wave(&m->waves[i]);
+      m->waves[i].pc = m->entry;
+   unsigned threads = m->threads;
+   /* A trace hook sees events in wave order, one at a time. */
+   if (m->tracing || m->num_groups < 2)
+      threads = 1;
+#ifdef _OPENMP
+   if (threads > 1) {
+      predecode(m);
+      int groups = (int)m->num_groups;
+#pragma omp parallel for num_threads((int)threads) schedule(dynamic, 1)
+      for (int g = 0; g < groups; g++)
+         run_group(m, (unsigned)g);
+      return RDNA_OK;
+   }
+#endif
+   for (unsigned g = 0; g < m->num_groups; g++)
+      run_group(m, g);
    return RDNA_OK;
 }

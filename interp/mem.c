@@ -167,6 +167,46 @@ void mem_store_lane(struct mem_access a, uint8_t *p, const uint32_t in[4])
    }
 }
 
+/* ---- float atomics -------------------------------------------------------------------------
+ * fcmpswap, fmin and fmax on f32 (bits 32) or f64 bit patterns, compared as floats without the
+ * host's float unit (RDNA2 ISA guide 8.1.8 "Atomics": BUFFER_ATOMIC_FCMPSWAP, FMIN, FMAX, and
+ * their FLAT and GLOBAL forms). The NaN rule is the manual's IEEE minNum/maxNum one: a NaN
+ * operand loses to a number; two NaNs give the memory's NaN, quieted. -0 counts as less than
+ * +0 for min and max and as equal to it for the compare-swap. Denormals compare as the values
+ * they are (no flush): a documented choice. */
+
+static bool float_is_nan(uint64_t x, unsigned bits)
+{
+   uint64_t exp = bits == 64 ? 0x7ff0000000000000ull : 0x7f800000ull;
+   uint64_t mant = bits == 64 ? 0x000fffffffffffffull : 0x007fffffull;
+   return (x & exp) == exp && (x & mant) != 0;
+}
+
+/* A key whose unsigned order is the float order of non-NaN values, -0 below +0. */
+static uint64_t float_order_key(uint64_t x, unsigned bits)
+{
+   uint64_t sign = 1ull << (bits - 1), mask = bits == 64 ? ~0ull : 0xffffffffull;
+   return (x & sign) ? ~x & mask : x | sign;
+}
+
+static uint64_t float_atomic(enum atomic_op op, unsigned bits, uint64_t old, uint64_t data,
+                             uint64_t compare)
+{
+   uint64_t sign = 1ull << (bits - 1), quiet = bits == 64 ? 1ull << 51 : 1ull << 22;
+   bool old_nan = float_is_nan(old, bits);
+   if (op == ATOMIC_FCMPSWAP) {
+      bool zeros = ((old | compare) & ~sign) == 0;
+      bool equal = !old_nan && !float_is_nan(compare, bits) && (old == compare || zeros);
+      return equal ? data : old;
+   }
+   if (float_is_nan(data, bits))
+      return old_nan ? old | quiet : old;
+   if (old_nan)
+      return data;
+   bool data_less = float_order_key(data, bits) < float_order_key(old, bits);
+   return (op == ATOMIC_FMIN) == data_less ? data : old;
+}
+
 uint64_t atomic_apply(enum atomic_op op, unsigned bits, uint64_t old, uint64_t data,
                       uint64_t compare)
 {
@@ -215,6 +255,11 @@ uint64_t atomic_apply(enum atomic_op op, unsigned bits, uint64_t old, uint64_t d
       break;
    case ATOMIC_INC:
       r = old >= data ? 0 : old + 1;
+      break;
+   case ATOMIC_FCMPSWAP:
+   case ATOMIC_FMIN:
+   case ATOMIC_FMAX:
+      r = float_atomic(op, bits, old, data, compare & mask);
       break;
    case ATOMIC_DEC:
    default:
@@ -301,7 +346,7 @@ enum rdna_status vmem_atomic(struct wave *w, const struct lane_addrs *la, enum a
          data |= (uint64_t)src[MAX_LANES + lane] << 32;
          old |= (uint64_t)mem_get32(ptr[lane] + 4) << 32;
       }
-      if (op == ATOMIC_CMPSWAP) {
+      if (op == ATOMIC_CMPSWAP || op == ATOMIC_FCMPSWAP) {
          compare = src[(size_t)words * MAX_LANES + lane];
          if (words == 2)
             compare |= (uint64_t)src[(size_t)(words + 1) * MAX_LANES + lane] << 32;

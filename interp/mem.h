@@ -78,8 +78,11 @@ enum atomic_op {
    ATOMIC_AND,
    ATOMIC_OR,
    ATOMIC_XOR,
-   ATOMIC_INC, /* old >= data ? 0 : old + 1 */
-   ATOMIC_DEC, /* old == 0 || old > data ? data : old - 1 */
+   ATOMIC_INC,      /* old >= data ? 0 : old + 1 */
+   ATOMIC_DEC,      /* old == 0 || old > data ? data : old - 1 */
+   ATOMIC_FCMPSWAP, /* float compare: old == compare ? data : old (+0 == -0, NaN equals nothing) */
+   ATOMIC_FMIN,     /* float minimum, maximum: see float_atomic in interp/mem.c */
+   ATOMIC_FMAX,
 };
 
 /* The new memory value of one atomic on `bits` (32 or 64) bits. */

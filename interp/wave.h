@@ -48,6 +48,7 @@ struct machine {
    uint8_t *lds; /* num_groups * lds_bytes */
    struct rdna_trace_hook trace;
    bool tracing;
+   unsigned threads; /* host threads for the grid (rdna_machine_set_threads); 0 or 1: serial */
 };
 
 struct wave {
@@ -66,6 +67,7 @@ struct wave {
    bool tracing, wrote_scc;
    unsigned num_writes;
    uint16_t writes[RDNA_TRACE_MAX_WRITES];
+   bool at_barrier; /* stopped at s_barrier until the workgroup's other waves arrive or end */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */
@@ -318,14 +320,26 @@ INTERP_INLINE uint64_t valu_src64(struct wave *w, const struct rdna_operand *op,
 
 /* ---- VGPR writes --------------------------------------------------------------------------- */
 
+/* Runs `body` for lane = 0 .. wave size - 1 with a trip count the compiler knows (32 or 64),
+ * so lane loops vectorize without a remainder and wave32 does half the work of wave64. */
+#define FOR_EACH_LANE(w, lane, body)                       \
+   do {                                                    \
+      if ((w)->wave_size == 32) {                          \
+         for (unsigned lane = 0; lane < 32; lane++)        \
+            body                                           \
+      } else {                                             \
+         for (unsigned lane = 0; lane < MAX_LANES; lane++) \
+            body                                           \
+      }                                                    \
+   } while (0)
+
 /* Stores result[lane] into VGPR `vgpr` for every lane EXEC enables (RDNA2 ISA guide 6.1: "a
  * thread only writes a result if the associated bit in the EXEC mask is set"). */
 INTERP_INLINE void valu_write(struct wave *w, unsigned vgpr, const uint32_t *result)
 {
    const uint32_t *mask = wave_lane_mask(w);
    uint32_t *dst = wave_vgpr(w, vgpr);
-   for (unsigned lane = 0; lane < w->wave_size; lane++)
-      dst[lane] = (result[lane] & mask[lane]) | (dst[lane] & ~mask[lane]);
+   FOR_EACH_LANE(w, lane, { dst[lane] = (result[lane] & mask[lane]) | (dst[lane] & ~mask[lane]); });
    wave_log_write(w, RDNA_REG_VGPR0 + vgpr);
 }
 
@@ -342,8 +356,7 @@ INTERP_INLINE enum rdna_status valu_binop_u32(struct wave *w, const struct rdna_
    uint32_t b0[MAX_LANES], b1[MAX_LANES], r[MAX_LANES];
    const uint32_t *a = valu_src(w, &in->operands[1], b0);
    const uint32_t *b = valu_src(w, &in->operands[2], b1);
-   for (unsigned lane = 0; lane < MAX_LANES; lane++)
-      r[lane] = fn(a[lane], b[lane]);
+   FOR_EACH_LANE(w, lane, { r[lane] = fn(a[lane], b[lane]); });
    valu_write(w, dst_vgpr(&in->operands[0]), r);
    return RDNA_OK;
 }
@@ -355,8 +368,7 @@ INTERP_INLINE enum rdna_status valu_triop_u32(struct wave *w, const struct rdna_
    const uint32_t *a = valu_src(w, &in->operands[1], b0);
    const uint32_t *b = valu_src(w, &in->operands[2], b1);
    const uint32_t *c = valu_src(w, &in->operands[3], b2);
-   for (unsigned lane = 0; lane < MAX_LANES; lane++)
-      r[lane] = fn(a[lane], b[lane], c[lane]);
+   FOR_EACH_LANE(w, lane, { r[lane] = fn(a[lane], b[lane], c[lane]); });
    valu_write(w, dst_vgpr(&in->operands[0]), r);
    return RDNA_OK;
 }
@@ -366,10 +378,35 @@ INTERP_INLINE enum rdna_status valu_unop_u32(struct wave *w, const struct rdna_i
 {
    uint32_t b0[MAX_LANES], r[MAX_LANES];
    const uint32_t *a = valu_src(w, &in->operands[1], b0);
-   for (unsigned lane = 0; lane < MAX_LANES; lane++)
-      r[lane] = fn(a[lane]);
+   FOR_EACH_LANE(w, lane, { r[lane] = fn(a[lane]); });
    valu_write(w, dst_vgpr(&in->operands[0]), r);
    return RDNA_OK;
+}
+
+/* ---- cross-lane forms and scheduling ------------------------------------------------------- */
+
+/* VGPRs past the allocation that the DPP and SDWA wrappers use to hand a row's handler its
+ * permuted or selected sources (interp/exec_dpp_sdwa.c); no program can name them, since
+ * check_operands bounds registers by the allocation. */
+#define WAVE_SCRATCH_VGPRS 2
+
+/* Handlers of the DPP16, DPP8 and SDWA encodings of VOP1/VOP2/VOPC rows: they run the row's own
+ * exec_<mnemonic> on prepared sources (interp/exec_dpp_sdwa.c). */
+enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in);
+enum rdna_status exec_dpp8(struct wave *w, const struct rdna_inst *in);
+enum rdna_status exec_sdwa(struct wave *w, const struct rdna_inst *in);
+/* Runs the row's handler with global-memory atomics of other host threads held off
+ * (interp/machine.c). */
+enum rdna_status machine_exec_serialized(struct wave *w, const struct rdna_inst *in);
+
+/* EXEC replaced for the duration of one handler call (the DPP row and bank masks); the handler
+ * may itself write EXEC (v_cmpx), which then stands. */
+INTERP_INLINE void wave_set_exec_quiet(struct wave *w, uint64_t exec)
+{
+   w->sgpr[RDNA_REG_EXEC_LO] = (uint32_t)exec;
+   if (w->wave_size == 64)
+      w->sgpr[RDNA_REG_EXEC_HI] = (uint32_t)(exec >> 32);
+   w->exec_dirty = true;
 }
 
 #endif

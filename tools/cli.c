@@ -3,10 +3,12 @@
  * input and output with "-" for the standard streams, and compiler-style diagnostics. */
 #include "cli.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---- option parsing ----------------------------------------------------------------------- */
 
@@ -315,4 +317,130 @@ void cli_print_source_diag(FILE *out, const char *file, const char *source, size
 int cli_exit_for_status(enum rdna_status status)
 {
    return status == RDNA_NO_MEMORY || status == RDNA_IO ? CLI_EXIT_ENVIRONMENT : CLI_EXIT_BAD_INPUT;
+}
+
+/* ---- case files ---------------------------------------------------------------------------- */
+
+bool cli_paths_add(struct cli_paths *list, char *path)
+{
+   if (list->count == list->capacity) {
+      size_t capacity = list->capacity ? list->capacity * 2 : 16;
+      char **grown = realloc(list->paths, capacity * sizeof(list->paths[0]));
+      if (!grown)
+         return false;
+      list->paths = grown;
+      list->capacity = capacity;
+   }
+   list->paths[list->count++] = path;
+   return true;
+}
+
+void cli_paths_free(struct cli_paths *list)
+{
+   for (size_t i = 0; i < list->count; i++)
+      free(list->paths[i]);
+   free(list->paths);
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+   size_t a = strlen(dir), b = strlen(name);
+   bool slash = a > 0 && dir[a - 1] != '/';
+   char *path = malloc(a + slash + b + 1);
+   if (path) {
+      memcpy(path, dir, a);
+      if (slash)
+         path[a] = '/';
+      memcpy(path + a + slash, name, b + 1);
+   }
+   return path;
+}
+
+bool cli_has_case_suffix(const char *name)
+{
+   size_t n = strlen(name);
+   return n > 5 && strcmp(name + n - 5, ".case") == 0;
+}
+
+/* Adds every *.case file below `dir` (hidden entries skipped). Returns an exit code. */
+static int collect_dir(const char *command, const char *dir, struct cli_paths *list)
+{
+   DIR *d = opendir(dir);
+   if (!d) {
+      cli_error(command, "cannot open directory '%s': %s", dir, strerror(errno));
+      return CLI_EXIT_BAD_INPUT;
+   }
+   int code = CLI_EXIT_OK;
+   struct dirent *entry;
+   while (code == CLI_EXIT_OK && (entry = readdir(d)) != NULL) {
+      if (entry->d_name[0] == '.')
+         continue;
+      char *path = join_path(dir, entry->d_name);
+      struct stat st;
+      if (!path) {
+         code = CLI_EXIT_ENVIRONMENT;
+      } else if (stat(path, &st) != 0) {
+         free(path);
+      } else if (S_ISDIR(st.st_mode)) {
+         code = collect_dir(command, path, list);
+         free(path);
+      } else if (S_ISREG(st.st_mode) && cli_has_case_suffix(entry->d_name)) {
+         if (!cli_paths_add(list, path)) {
+            free(path);
+            code = CLI_EXIT_ENVIRONMENT;
+         }
+      } else {
+         free(path);
+      }
+   }
+   closedir(d);
+   if (code == CLI_EXIT_ENVIRONMENT)
+      cli_error(command, "out of memory listing '%s'", dir);
+   return code;
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+   return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cli_collect_cases(const char *command, const struct cli_paths *inputs, struct cli_paths *cases,
+                      bool *any_dir)
+{
+   int code = CLI_EXIT_OK;
+   *any_dir = false;
+   for (size_t i = 0; i < inputs->count && code == CLI_EXIT_OK; i++) {
+      struct stat st;
+      if (strcmp(inputs->paths[i], "-") != 0 && stat(inputs->paths[i], &st) == 0 &&
+          S_ISDIR(st.st_mode)) {
+         *any_dir = true;
+         size_t first = cases->count;
+         code = collect_dir(command, inputs->paths[i], cases);
+         qsort(cases->paths + first, cases->count - first, sizeof(cases->paths[0]), compare_paths);
+      } else {
+         char *copy = strdup(inputs->paths[i]);
+         if (!copy || !cli_paths_add(cases, copy)) {
+            free(copy);
+            cli_error(command, "out of memory");
+            code = CLI_EXIT_ENVIRONMENT;
+         }
+      }
+   }
+   return code;
+}
+
+const char *cli_source_line(const char *source, size_t size, unsigned line, int *length)
+{
+   size_t start = 0;
+   for (unsigned l = 1; l < line; l++) {
+      const char *newline = memchr(source + start, '\n', size - start);
+      if (!newline)
+         return NULL;
+      start = (size_t)(newline - source) + 1;
+   }
+   size_t end = start;
+   while (end < size && source[end] != '\n' && source[end] != '\r')
+      end++;
+   *length = (int)(end - start);
+   return source + start;
 }

@@ -26,6 +26,9 @@ enum cli_exit {
 int cmd_asm(int argc, char **argv);
 int cmd_dis(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_recomp(int argc, char **argv);
+int cmd_gpu(int argc, char **argv);
 
 /* ---- option parsing ----------------------------------------------------------------------- */
 
@@ -106,7 +109,32 @@ const char *cli_display_name(const char *path);
 void cli_print_source_diag(FILE *out, const char *file, const char *source, size_t length,
                            const struct rdna_diag *diag);
 
+/* The text of line `line` (1-based) of `source`, without its newline; length in *length. NULL
+ * when the source has fewer lines. */
+const char *cli_source_line(const char *source, size_t size, unsigned line, int *length);
+
 /* Exit code for a library status: 3 for NO_MEMORY and IO, 2 otherwise. */
 int cli_exit_for_status(enum rdna_status status);
+
+/* ---- case files --------------------------------------------------------------------------- */
+
+/* A growing list of owned path strings. */
+struct cli_paths {
+   char **paths;
+   size_t count, capacity;
+};
+
+/* Appends `path` (the list owns it from then on); false when out of memory. */
+bool cli_paths_add(struct cli_paths *list, char *path);
+/* Frees every path and the list. */
+void cli_paths_free(struct cli_paths *list);
+/* Whether a file name ends in ".case". */
+bool cli_has_case_suffix(const char *name);
+/* Expands command-line inputs into case files, in argument order: a directory becomes every
+ * *.case file below it (hidden entries skipped), sorted by path; anything else is kept as given.
+ * *any_dir tells whether a directory was named. Returns an exit code after printing the reason
+ * (an unreadable directory: 2; out of memory: 3). */
+int cli_collect_cases(const char *command, const struct cli_paths *inputs, struct cli_paths *cases,
+                      bool *any_dir);
 
 #endif

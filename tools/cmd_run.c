@@ -2,7 +2,6 @@
  * size they ask for, checks [expect], and prints PASS/FAIL per case and wave size with each failed
  * expectation and fault; --trace, --json and --dump add an instruction trace, a machine-readable
  * result and the buffers' final bytes. Directories run every *.case below them, sorted. */
-#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -65,114 +64,7 @@ static void note_exit(struct run_totals *t, int code)
       t->exit_code = code;
 }
 
-/* ---- collecting case files ----------------------------------------------------------------- */
-
-struct path_list {
-   char **paths;
-   size_t count, capacity;
-};
-
-static bool path_list_add(struct path_list *list, char *path)
-{
-   if (list->count == list->capacity) {
-      size_t capacity = list->capacity ? list->capacity * 2 : 16;
-      char **grown = realloc(list->paths, capacity * sizeof(list->paths[0]));
-      if (!grown)
-         return false;
-      list->paths = grown;
-      list->capacity = capacity;
-   }
-   list->paths[list->count++] = path;
-   return true;
-}
-
-static void path_list_free(struct path_list *list)
-{
-   for (size_t i = 0; i < list->count; i++)
-      free(list->paths[i]);
-   free(list->paths);
-}
-
-static char *join_path(const char *dir, const char *name)
-{
-   size_t a = strlen(dir), b = strlen(name);
-   bool slash = a > 0 && dir[a - 1] != '/';
-   char *path = malloc(a + slash + b + 1);
-   if (path) {
-      memcpy(path, dir, a);
-      if (slash)
-         path[a] = '/';
-      memcpy(path + a + slash, name, b + 1);
-   }
-   return path;
-}
-
-static bool has_case_suffix(const char *name)
-{
-   size_t n = strlen(name);
-   return n > 5 && strcmp(name + n - 5, ".case") == 0;
-}
-
-/* Adds every *.case file below `dir` (hidden entries skipped). Returns an exit code. */
-static int collect_dir(const char *dir, struct path_list *list)
-{
-   DIR *d = opendir(dir);
-   if (!d) {
-      cli_error("run", "cannot open directory '%s': %s", dir, strerror(errno));
-      return CLI_EXIT_BAD_INPUT;
-   }
-   int code = CLI_EXIT_OK;
-   struct dirent *entry;
-   while (code == CLI_EXIT_OK && (entry = readdir(d)) != NULL) {
-      if (entry->d_name[0] == '.')
-         continue;
-      char *path = join_path(dir, entry->d_name);
-      struct stat st;
-      if (!path) {
-         code = CLI_EXIT_ENVIRONMENT;
-      } else if (stat(path, &st) != 0) {
-         free(path);
-      } else if (S_ISDIR(st.st_mode)) {
-         code = collect_dir(path, list);
-         free(path);
-      } else if (S_ISREG(st.st_mode) && has_case_suffix(entry->d_name)) {
-         if (!path_list_add(list, path)) {
-            free(path);
-            code = CLI_EXIT_ENVIRONMENT;
-         }
-      } else {
-         free(path);
-      }
-   }
-   closedir(d);
-   if (code == CLI_EXIT_ENVIRONMENT)
-      cli_error("run", "out of memory listing '%s'", dir);
-   return code;
-}
-
-static int compare_paths(const void *a, const void *b)
-{
-   return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* ---- printing ------------------------------------------------------------------------------ */
-
-/* The text of line `line` (1-based) of `source`, without its newline; length in *length. */
-static const char *source_line(const char *source, size_t size, unsigned line, int *length)
-{
-   size_t start = 0;
-   for (unsigned l = 1; l < line; l++) {
-      const char *newline = memchr(source + start, '\n', size - start);
-      if (!newline)
-         return NULL;
-      start = (size_t)(newline - source) + 1;
-   }
-   size_t end = start;
-   while (end < size && source[end] != '\n' && source[end] != '\r')
-      end++;
-   *length = (int)(end - start);
-   return source + start;
-}
 
 static void print_fault(FILE *out, const char *what, const struct rdna_fault *f, unsigned waves)
 {
@@ -204,7 +96,7 @@ static void print_result(const char *name, const char *source, size_t size,
          printf(" (wave %u)", f->wave);
       putchar('\n');
       int length;
-      const char *text = source_line(source, size, f->failure.line, &length);
+      const char *text = cli_source_line(source, size, f->failure.line, &length);
       if (text)
          printf("    %.*s\n", length, text);
    }
@@ -227,7 +119,7 @@ static json_t *result_json(const char *source, size_t size, const struct rdna_ca
    for (size_t i = 0; i < r->num_failures; i++) {
       const struct rdna_case_run_failure *f = &r->failures[i];
       int length = 0;
-      const char *text = source_line(source, size, f->failure.line, &length);
+      const char *text = cli_source_line(source, size, f->failure.line, &length);
       json_array_append_new(failures,
                             json_pack("{s:i, s:i, s:i, s:s, s:s%}", "wave", (int)f->wave, "line",
                                       (int)f->failure.line, "column", (int)f->failure.column,
@@ -360,7 +252,7 @@ static void case_stem(const char *path, char *buf, size_t size)
    const char *slash = strrchr(path, '/');
    const char *base = slash ? slash + 1 : path;
    size_t n = strlen(base);
-   if (has_case_suffix(base))
+   if (cli_has_case_suffix(base))
       n -= 5;
    snprintf(buf, size, "%.*s", (int)n, base);
 }
@@ -537,7 +429,7 @@ int cmd_run(int argc, char **argv)
    memset(&o, 0, sizeof(o));
    struct rdna_isa_config isa;
    cli_isa_unset(&isa);
-   struct path_list inputs = { NULL, 0, 0 };
+   struct cli_paths inputs = { NULL, 0, 0 };
    int code = CLI_EXIT_OK;
 
    struct cli_parser parser;
@@ -546,7 +438,7 @@ int cmd_run(int argc, char **argv)
    while (code == CLI_EXIT_OK && (token = cli_next(&parser)) != CLI_END) {
       if (token == CLI_POSITIONAL) {
          char *copy = strdup(parser.arg);
-         if (!copy || !path_list_add(&inputs, copy)) {
+         if (!copy || !cli_paths_add(&inputs, copy)) {
             free(copy);
             cli_error("run", "out of memory");
             code = CLI_EXIT_ENVIRONMENT;
@@ -562,7 +454,7 @@ int cmd_run(int argc, char **argv)
          continue;
       } else if (cli_is(&parser, "--help", "-h")) {
          run_help(stdout);
-         path_list_free(&inputs);
+         cli_paths_free(&inputs);
          return CLI_EXIT_OK;
       } else if (cli_is(&parser, "--steps", NULL)) {
          if (!cli_value(&parser, &value))
@@ -589,7 +481,7 @@ int cmd_run(int argc, char **argv)
    if (code == CLI_EXIT_OK && inputs.count == 0)
       code = cli_usage_error("run", "no case file");
    if (code != CLI_EXIT_OK) {
-      path_list_free(&inputs);
+      cli_paths_free(&inputs);
       return code;
    }
    o.wave = isa.wave_size;
@@ -597,28 +489,12 @@ int cmd_run(int argc, char **argv)
    o.target = isa.target;
 
    /* Expand directories (each sorted) in argument order. */
-   struct path_list cases = { NULL, 0, 0 };
+   struct cli_paths cases = { NULL, 0, 0 };
    bool any_dir = false;
-   for (size_t i = 0; i < inputs.count && code == CLI_EXIT_OK; i++) {
-      struct stat st;
-      if (strcmp(inputs.paths[i], "-") != 0 && stat(inputs.paths[i], &st) == 0 &&
-          S_ISDIR(st.st_mode)) {
-         any_dir = true;
-         size_t first = cases.count;
-         code = collect_dir(inputs.paths[i], &cases);
-         qsort(cases.paths + first, cases.count - first, sizeof(cases.paths[0]), compare_paths);
-      } else {
-         char *copy = strdup(inputs.paths[i]);
-         if (!copy || !path_list_add(&cases, copy)) {
-            free(copy);
-            cli_error("run", "out of memory");
-            code = CLI_EXIT_ENVIRONMENT;
-         }
-      }
-   }
-   path_list_free(&inputs);
+   code = cli_collect_cases("run", &inputs, &cases, &any_dir);
+   cli_paths_free(&inputs);
    if (code != CLI_EXIT_OK) {
-      path_list_free(&cases);
+      cli_paths_free(&cases);
       return code;
    }
 
@@ -652,6 +528,6 @@ int cmd_run(int argc, char **argv)
          printf(", %u skipped", totals.skipped);
       putchar('\n');
    }
-   path_list_free(&cases);
+   cli_paths_free(&cases);
    return totals.exit_code;
 }

@@ -14,6 +14,9 @@ static const struct {
    { "asm", "assemble llvm-mc syntax into a raw binary", cmd_asm },
    { "dis", "disassemble a raw binary into llvm-mc syntax", cmd_dis },
    { "run", "run case files on the reference interpreter and check them", cmd_run },
+   { "recomp", "recompile a case file to a SPIR-V compute module", cmd_recomp },
+   { "gpu", "run case files on a Vulkan device through the recompiler", cmd_gpu },
+   { "gen", "write the case file of a random program for a seed", cmd_gen },
 };
 
 static void print_help(FILE *out)

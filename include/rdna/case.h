@@ -111,6 +111,23 @@ enum rdna_status rdna_case_init_vgpr(const struct rdna_case *c, unsigned wave_si
 /* Whether [init] writes VGPR `reg` at all (a loader may skip the others). */
 bool rdna_case_init_writes_vgpr(const struct rdna_case *c, unsigned reg);
 
+/* Dispatch ids an [init] line places instead of a value: `v0 = local_id.x`, `v[0:2] = local_id`
+ * (the work-item id within the workgroup, per lane: X, Y, Z in turn over a range), `s8 =
+ * group_id.y`, `s[8:10] = group_id` (the workgroup id, per wave). They override plain values
+ * given to the same register, wherever they stand. */
+enum rdna_case_id {
+   RDNA_CASE_ID_NONE,
+   RDNA_CASE_LOCAL_ID,
+   RDNA_CASE_GROUP_ID,
+};
+
+/* Whether [init] places a dispatch id in scalar register `code` / VGPR `reg`; if so sets *kind
+ * and *component (0 X, 1 Y, 2 Z), either may be NULL. The last line naming it wins. */
+bool rdna_case_init_sreg_id(const struct rdna_case *c, unsigned code, enum rdna_case_id *kind,
+                            unsigned *component);
+bool rdna_case_init_vgpr_id(const struct rdna_case *c, unsigned reg, enum rdna_case_id *kind,
+                            unsigned *component);
+
 /* ---- [expect] ----------------------------------------------------------------------------- */
 
 /* The final state of one wave, read through callbacks (a backend adapter fills this in). */

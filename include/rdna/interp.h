@@ -170,12 +170,25 @@ struct rdna_trace_hook {
 /* Sets or clears (NULL) the trace hook. */
 void rdna_machine_set_trace(struct rdna_machine *machine, const struct rdna_trace_hook *hook);
 
-/* Runs the dispatch to completion: every workgroup in linear order, and within a workgroup its
- * waves one after another, each until s_endpgm or a fault. (s_barrier is a no-op until barriers
- * come with issue 3 part two: a workgroup's waves run one after another, not interleaved.)
+/* Runs the dispatch to completion. Within a workgroup the waves run one at a time in wave order,
+ * each until s_endpgm, a fault or s_barrier; once every wave that has not ended waits at the
+ * barrier, all continue, again in wave order (a wave that ends releases the barrier for the
+ * others). This interleaving is fixed, so LDS and registers never depend on the host.
  * Guest faults are not errors: they are recorded per wave (rdna_machine_fault) and the run
  * returns OK. BAD_ARGUMENT when there is no code to run, or when the machine already ran. */
 enum rdna_status rdna_machine_run(struct rdna_machine *machine, struct rdna_diag *diag);
+
+/* Host threads that run workgroups in parallel (OpenMP); 0 or 1 (the default): one thread, in
+ * linear workgroup order. With a trace hook the run is always serial. What a parallel run
+ * guarantees: every workgroup's registers, LDS and faults are exactly those of a serial run; guest
+ * memory written by only one workgroup, or only through atomics (buffer_/global_/flat_atomic_*,
+ * each lane's read-modify-write indivisible), ends the same for every thread count when the
+ * atomics commute (add, sub, and, or, xor, min, max: the final value does not depend on their
+ * order). What atomics return, and the outcome of non-commuting atomics (swap, cmpswap, inc/dec
+ * with wrap) or of plain stores to the same bytes from different workgroups, depends on the
+ * order in which workgroups ran, as on hardware. Writing into a code region while workgroups run
+ * in parallel is not supported. */
+void rdna_machine_set_threads(struct rdna_machine *machine, unsigned threads);
 
 /* The fault of wave `wave`, or with RDNA_ALL_WAVES the first faulting wave's in wave order.
  * Returns true when there is a fault (and fills *fault either way: kind NONE otherwise). */

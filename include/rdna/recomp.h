@@ -127,4 +127,8 @@ void rdna_module_destroy(struct rdna_module *module);
 const uint32_t *rdna_module_words(const struct rdna_module *module, size_t *num_words);
 const struct rdna_module_layout *rdna_module_layout(const struct rdna_module *module);
 
+/* SPIRV-Tools' disassembly (friendly names, indented) of SPIR-V words, malloc'd and
+ * NUL-terminated for the caller to free; NULL with `diag` filled when the words do not parse. */
+char *rdna_spirv_disassemble(const uint32_t *words, size_t num_words, struct rdna_diag *diag);
+
 #endif

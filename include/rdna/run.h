@@ -27,12 +27,13 @@ struct rdna_case_run_options {
 /* Builds a machine for case `c` and `wave_size` (32 or 64, one of rdna_case_waves): every
  * [buffer] and [program] region at its address with its initial bytes (programs as assembled
  * for this wave size), the entry at the first program, the dispatch of [require], and each
- * wave's registers from [init] (every wave gets the same values; `v0 = lane` is the lane within
- * the wave). A case without `workgroup` (or with `workgroup 1`) runs one full wave; otherwise
- * the last wave of a workgroup that is not a multiple of the wave size has only its existing
- * lanes in EXEC. On failure returns a status (BAD_ARGUMENT for a wave size the case does not
- * list, OUT_OF_RANGE with the [init] line for an initial value that does not fit, NO_MEMORY),
- * fills `diag` when given and leaves *machine NULL. */
+ * wave's registers from [init] (every wave gets the same values, `v0 = lane` being the lane
+ * within the wave, except the dispatch ids `local_id` and `group_id`, which follow each lane's
+ * work-item and each wave's workgroup: corpus/README.md). A case without `workgroup` (or with
+ * `workgroup 1`) runs one full wave; otherwise the last wave of a workgroup that is not a multiple
+ * of the wave size has only its existing lanes in EXEC. On failure returns a status (BAD_ARGUMENT
+ * for a wave size the case does not list, OUT_OF_RANGE with the [init] line for an initial value
+ * that does not fit, NO_MEMORY), fills `diag` when given and leaves *machine NULL. */
 enum rdna_status rdna_case_load(const struct rdna_case *c, unsigned wave_size,
                                 const struct rdna_case_run_options *options,
                                 struct rdna_machine **machine, struct rdna_diag *diag);

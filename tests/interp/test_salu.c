@@ -343,13 +343,15 @@ Test(salu, trap_faults)
 Test(salu, unimplemented_instruction_faults_naming_it)
 {
    struct rdna_machine *m =
-      harness_machine(RDNA_TARGET_GFX1030, 32, 0, "s_nop 0\nv_add_f32 v0, v1, v2\ns_endpgm\n");
+      harness_machine(RDNA_TARGET_GFX1030, 32, 0,
+                      "s_nop 0\nimage_load v[0:3], v0, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_1D unorm\n"
+                      "s_endpgm\n");
    harness_run(m);
    struct rdna_fault fault;
    cr_assert(rdna_machine_fault(m, 0, &fault));
    cr_expect_eq(fault.kind, RDNA_FAULT_UNSUPPORTED);
    cr_expect_eq(fault.pc, HARNESS_CODE + 4);
-   cr_expect(strstr(fault.message, "v_add_f32") != NULL, "message: %s", fault.message);
+   cr_expect(strstr(fault.message, "image_load") != NULL, "message: %s", fault.message);
    rdna_machine_destroy(m);
 }
 

@@ -207,6 +207,22 @@ static const struct valu_vector valu_vectors[] = {
    { "v_mov_b32 v3, -16", 0, 0, 0, 0xfffffff0u },
    { "v_mov_b32 v3, 0x12345678", 0, 0, 0, 0x12345678u },
    { "v_add_nc_u16 v3, v0, 1.0", 0, 0, 0, 0x3c00u },
+   /* Integer clamp: the exact result saturated to the destination type. */
+   { "v_mul_u32_u24_e64 v3, v0, v1 clamp", 0xffffffu, 0xffffffu, 0, 0xffffffffu },
+   { "v_mul_i32_i24_e64 v3, v0, v1 clamp", 0x800000u, 0x800000u, 0, 0x7fffffffu },
+   { "v_mul_i32_i24_e64 v3, v0, v1", 0x800000u, 0x800000u, 0, 0 },
+   { "v_mul_i32_i24_e64 v3, v0, v1 clamp", 0x800000u, 0x7fffffu, 0, 0x80000000u },
+   { "v_mad_u32_u24 v3, v0, v1, v2 clamp", 0xffffffu, 2, 0xffffffffu, 0xffffffffu },
+   { "v_mad_u32_u24 v3, v0, v1, v2 clamp", 3, 5, 7, 22 },
+   { "v_mad_i32_i24 v3, v0, v1, v2 clamp", 0x800000u, 0x7fffffu, 0x80000000u, 0x80000000u },
+   { "v_mad_i32_i24 v3, v0, v1, v2 clamp", 0xffffffu, 3, 0x7fffffffu, 0x7ffffffcu },
+   { "v_sad_u32 v3, v0, v1, v2 clamp", 1, 0xffffffffu, 5, 0xffffffffu },
+   { "v_sad_u32 v3, v0, v1, v2", 1, 0xffffffffu, 5, 3 },
+   { "v_sad_u8 v3, v0, v1, v2 clamp", 0xff000000u, 0, 0xffffff80u, 0xffffffffu },
+   { "v_sad_hi_u8 v3, v0, v1, v2 clamp", 0xffffffffu, 0, 0xfffff000u, 0xffffffffu },
+   { "v_sad_hi_u8 v3, v0, v1, v2", 0xffffffffu, 0, 0xfffff000u, 0x03fbf000u },
+   { "v_msad_u8 v3, v0, v1, v2 clamp", 0xffffffffu, 0x01000000u, 0xffffff10u, 0xffffffffu },
+   { "v_sad_u16 v3, v0, v1, v2 clamp", 0xffff0000u, 0, 0xffff0001u, 0xffffffffu },
 };
 
 ParameterizedTestParameters(valu, vectors)
@@ -420,5 +436,95 @@ Test(valu, trace_reports_writes)
    harness_run(m);
    cr_expect_eq(log.events, 3);
    cr_expect_eq(log.last_write, RDNA_REG_VGPR0 + 7);
+   rdna_machine_destroy(m);
+}
+
+/* Quad SADs, computed here from the guide's definition (12.10): SAD of the reference dword S1
+ * against S0[31:0], S0[39:8], S0[47:16], S0[55:24], each accumulated into element k of S2. */
+static uint32_t host_sad(uint32_t a, uint32_t ref, bool masked)
+{
+   uint32_t sum = 0;
+   for (unsigned i = 0; i < 4; i++) {
+      int x = (int)((a >> (8 * i)) & 0xff), y = (int)((ref >> (8 * i)) & 0xff);
+      if (!masked || y != 0)
+         sum += (uint32_t)(x > y ? x - y : y - x);
+   }
+   return sum;
+}
+
+Test(valu, quad_sads)
+{
+   const uint64_t s0 = 0x8899aabbccddeeffull;
+   const uint32_t ref = 0x00ff1020u;
+   const uint64_t acc16 = 0xfff0000100020003ull;
+   const uint32_t acc32[4] = { 1, 0xfffffff0u, 3, 4 };
+   for (int clamped = 0; clamped < 2; clamped++) {
+      char source[512];
+      snprintf(source, sizeof(source),
+               "v_qsad_pk_u16_u8 v[4:5], v[0:1], v2, v[6:7]%s\n"
+               "v_mqsad_pk_u16_u8 v[8:9], v[0:1], v2, v[6:7]%s\n"
+               "v_mqsad_u32_u8 v[12:15], v[0:1], v2, v[16:19]%s\n"
+               "s_endpgm\n",
+               clamped ? " clamp" : "", clamped ? " clamp" : "", clamped ? " clamp" : "");
+      struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 64, 0, source);
+      rdna_machine_set_vgpr(m, 0, 0, RDNA_ALL_LANES, (uint32_t)s0);
+      rdna_machine_set_vgpr(m, 0, 1, RDNA_ALL_LANES, (uint32_t)(s0 >> 32));
+      rdna_machine_set_vgpr(m, 0, 2, RDNA_ALL_LANES, ref);
+      rdna_machine_set_vgpr(m, 0, 6, RDNA_ALL_LANES, (uint32_t)acc16);
+      rdna_machine_set_vgpr(m, 0, 7, RDNA_ALL_LANES, (uint32_t)(acc16 >> 32));
+      for (unsigned k = 0; k < 4; k++)
+         rdna_machine_set_vgpr(m, 0, 16 + k, RDNA_ALL_LANES, acc32[k]);
+      rdna_machine_set_exec(m, 0, 0x8000000000000001ull);
+      harness_run(m);
+      harness_no_fault(m);
+      uint64_t q = 0, mq = 0;
+      for (unsigned k = 0; k < 4; k++) {
+         uint32_t window = (uint32_t)(s0 >> (8 * k));
+         uint64_t e = (acc16 >> (16 * k)) & 0xffff;
+         uint64_t sq = e + host_sad(window, ref, false), smq = e + host_sad(window, ref, true);
+         if (clamped) {
+            sq = sq > 0xffff ? 0xffff : sq;
+            smq = smq > 0xffff ? 0xffff : smq;
+         }
+         q |= (sq & 0xffff) << (16 * k);
+         mq |= (smq & 0xffff) << (16 * k);
+         uint64_t s32 = (uint64_t)acc32[k] + host_sad(window, ref, true);
+         uint32_t want32 = clamped && s32 > 0xffffffffu ? 0xffffffffu : (uint32_t)s32;
+         for (unsigned lane = 0; lane < 64; lane += 63)
+            cr_expect_eq(harness_vgpr(m, 12 + k, lane), want32, "mqsad_u32 element %u", k);
+      }
+      for (unsigned lane = 0; lane < 64; lane += 63) {
+         cr_expect_eq(harness_vgpr(m, 4, lane) | (uint64_t)harness_vgpr(m, 5, lane) << 32, q);
+         cr_expect_eq(harness_vgpr(m, 8, lane) | (uint64_t)harness_vgpr(m, 9, lane) << 32, mq);
+      }
+      cr_expect_eq(harness_vgpr(m, 4, 1), 0, "inactive lane written");
+      rdna_machine_destroy(m);
+   }
+}
+
+Test(valu, mad64_clamp_saturates)
+{
+   struct rdna_machine *m =
+      harness_run_source(32, "v_mov_b32 v0, -1\n"
+                             "v_mov_b32 v1, -1\n"
+                             "v_mov_b32 v2, -1\n"
+                             "v_mad_u64_u32 v[4:5], s0, v0, v1, v[1:2] clamp\n"
+                             "v_mad_u64_u32 v[6:7], s1, v0, v1, v[1:2]\n"
+                             "v_mov_b32 v8, 0x80000000\n"
+                             "v_mov_b32 v9, 0x7fffffff\n"
+                             "v_mad_i64_i32 v[10:11], s2, v8, v9, v[8:9] clamp\n"
+                             "s_endpgm\n");
+   /* (2^32-1)^2 + 2^64-1 overflows 64 bits: saturated with clamp, wrapped without. */
+   unsigned __int128 exact = (unsigned __int128)0xffffffffull * 0xffffffffull + UINT64_MAX;
+   cr_expect_eq(harness_vgpr(m, 4, 0), 0xffffffffu);
+   cr_expect_eq(harness_vgpr(m, 5, 0), 0xffffffffu);
+   cr_expect_eq(harness_vgpr(m, 6, 0), (uint32_t)exact);
+   cr_expect_eq(harness_vgpr(m, 7, 0), (uint32_t)(exact >> 32));
+   cr_expect_eq(harness_sreg(m, 0), 0xffffffffu, "carry-out with clamp");
+   cr_expect_eq(harness_sreg(m, 1), 0xffffffffu, "carry-out without clamp");
+   /* -2^31 * (2^31-1) + 0x7fffffff80000000 fits i64: clamp changes nothing. */
+   __int128 sexact = (__int128)INT32_MIN * INT32_MAX + (int64_t)0x7fffffff80000000ll;
+   cr_expect_eq(harness_vgpr(m, 10, 0), (uint32_t)(uint64_t)sexact);
+   cr_expect_eq(harness_vgpr(m, 11, 0), (uint32_t)((uint64_t)sexact >> 32));
    rdna_machine_destroy(m);
 }

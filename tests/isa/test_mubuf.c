@@ -7,97 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "golden.h"
 #include "isa_internal.h"
 
 #define GFX1013 RDNA_TARGET_GFX1013
 #define GFX1030 RDNA_TARGET_GFX1030
-
-/* Parameters are copied into each test's process: strings are held, not pointed to. */
-struct golden {
-   uint32_t words[5];
-   unsigned num_words;
-   enum rdna_target target;
-   char asm_text[160]; /* what was given to llvm-mc -show-encoding */
-   char text[160];     /* what llvm-mc --disassemble prints for the bytes */
-};
-
-/* Encodings llvm-mc --disassemble takes although they differ from what it assembles. */
-struct lenient {
-   uint32_t words[5];
-   unsigned num_words;
-   enum rdna_target target;
-   char text[160];
-};
-
-/* Encodings llvm-mc --disassemble rejects ("invalid instruction encoding"). */
-struct invalid {
-   uint32_t words[5];
-   unsigned num_words;
-   enum rdna_target target;
-   enum rdna_status status;
-};
-
-/* Assembly llvm-mc rejects (or, where noted, accepts but we reject); the status, column and
- * wording are ours. */
-struct bad_text {
-   char text[112];
-   enum rdna_target target;
-   enum rdna_status status;
-   unsigned column;
-   char mentions[16]; /* a word the message must contain */
-};
-
-/* ---- helpers ------------------------------------------------------------------------------ */
-
-static struct rdna_isa_config config_of(enum rdna_target target, unsigned wave_size)
-{
-   struct rdna_isa_config config = { target, wave_size };
-   return config;
-}
-
-/* Decodes from a heap block of exactly `size` bytes, so ASan sees any read past it. */
-static enum rdna_status decode_exact(const struct rdna_isa_config *config, const uint32_t *words,
-                                     size_t size, struct rdna_inst *inst, struct rdna_diag *diag)
-{
-   uint8_t *bytes = malloc(size ? size : 1);
-   cr_assert_not_null(bytes);
-   for (size_t i = 0; i < size; i++)
-      bytes[i] = (uint8_t)(words[i / 4] >> (8 * (i % 4)));
-   enum rdna_status status = rdna_decode(config, bytes, size, inst, diag);
-   free(bytes);
-   return status;
-}
-
-static void assert_words(const uint32_t *got, size_t num_got, const uint32_t *want,
-                         unsigned num_want, const char *what)
-{
-   cr_assert_eq(num_got, num_want, "%s: %zu dwords, llvm-mc: %u", what, num_got, num_want);
-   for (unsigned i = 0; i < num_want; i++)
-      cr_assert_eq(got[i], want[i], "%s: dword %u is 0x%08x, llvm-mc: 0x%08x", what, i, got[i],
-                   want[i]);
-}
-
-/* Decodes, prints and returns the text; fails the test on an error. */
-static void decode_text(const struct rdna_isa_config *config, const uint32_t *words, size_t size,
-                        struct rdna_inst *inst, char *text, size_t text_size)
-{
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status status = decode_exact(config, words, size, inst, &diag);
-   cr_assert_eq(status, RDNA_OK, "0x%08x 0x%08x: %s (%s)", words[0], words[1],
-                rdna_status_name(status), diag.message);
-   rdna_print(config, inst, text, text_size);
-}
-
-/* Parses `text`; fails the test on an error. */
-static void parse_ok(const struct rdna_isa_config *config, const char *text, struct rdna_inst *inst)
-{
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status status = rdna_parse(config, text, inst, &diag);
-   cr_assert_eq(status, RDNA_OK, "'%s': %s at column %u (%s)", text, rdna_status_name(status),
-                diag.column, diag.message);
-}
 
 #define ROW_IN_CLASS(f) (f == RDNA_FMT_MUBUF || f == RDNA_FMT_MTBUF)
 #define ROWS_GFX1013 89u
@@ -116,7 +30,7 @@ static uint32_t random_first_word(uint32_t bits, uint32_t choice)
 /* Golden vectors, on the target each names (both wave sizes agree): the asm text went
  * through -show-encoding, the bytes came back as the text through --disassemble:
  *   llvm-mc -arch=amdgcn -mcpu=<target> -show-encoding / --disassemble */
-static struct golden golden_vectors[] = {
+static struct golden_words golden_vectors[] = {
    {{0xe0000000, 0x03010100}, 2, GFX1030,
     "buffer_load_format_x v1, off, s[4:7], s3",
     "buffer_load_format_x v1, off, s[4:7], s3"},
@@ -241,7 +155,7 @@ static struct golden golden_vectors[] = {
 
 /* Each prints the text shown (llvm-mc would not assemble that text to these bytes):
  *   llvm-mc -arch=amdgcn -mcpu=<target> --disassemble */
-static struct lenient lenient_vectors[] = {
+static struct lenient_words lenient_vectors[] = {
    /* word 0 bit 17 is ignored */
    {{0xe0320000, 0x03010102}, 2, GFX1030, "buffer_load_dword v1, off, s[4:7], s3"},
    /* word 1 bit 21 is ignored (MUBUF) */
@@ -265,7 +179,7 @@ static struct lenient lenient_vectors[] = {
 
 /* Each is "invalid instruction encoding":
  *   llvm-mc -arch=amdgcn -mcpu=<target> --disassemble */
-static struct invalid invalid_vectors[] = {
+static struct invalid_words invalid_vectors[] = {
    /* MUBUF opcode 0x10 */
    {{0xe0400000, 0x03010102}, 2, GFX1030, RDNA_UNKNOWN_OPCODE},
    /* MUBUF opcode 0x90 */
@@ -361,214 +275,26 @@ static struct bad_text bad_texts[] = {
 };
 /* clang-format on */
 
-/* ---- golden vectors ----------------------------------------------------------------------- */
-
-ParameterizedTestParameters(mubuf, golden_decodes_to_llvm_text)
-{
-   return cr_make_param_array(struct golden, golden_vectors,
-                              sizeof(golden_vectors) / sizeof(golden_vectors[0]));
-}
-
-/* llvm-mc's bytes decode to llvm-mc's text in both wave sizes (no lane masks here) and encode
- * back to the same bytes. */
-ParameterizedTest(struct golden *g, mubuf, golden_decodes_to_llvm_text)
-{
-   for (unsigned wave = 32; wave <= 64; wave += 32) {
-      struct rdna_isa_config config = config_of(g->target, wave);
-      struct rdna_inst inst;
-      char text[256];
-      decode_text(&config, g->words, g->num_words * 4u, &inst, text, sizeof(text));
-      cr_assert_eq(inst.size, g->num_words * 4, "%s: size %u", g->text, inst.size);
-      cr_assert_str_eq(text, g->text, "0x%08x wave%u", g->words[0], wave);
-      uint32_t words[RDNA_MAX_INST_WORDS];
-      size_t num_words = 0;
-      struct rdna_diag diag;
-      cr_assert_eq(rdna_encode(&config, &inst, words, &num_words, &diag), RDNA_OK, "%s: %s",
-                   g->text, diag.message);
-      assert_words(words, num_words, g->words, g->num_words, g->text);
-   }
-}
-
-ParameterizedTestParameters(mubuf, golden_assembles_to_llvm_bytes)
-{
-   return cr_make_param_array(struct golden, golden_vectors,
-                              sizeof(golden_vectors) / sizeof(golden_vectors[0]));
-}
-
-ParameterizedTest(struct golden *g, mubuf, golden_assembles_to_llvm_bytes)
-{
-   for (unsigned wave = 32; wave <= 64; wave += 32) {
-      struct rdna_isa_config config = config_of(g->target, wave);
-      struct rdna_inst inst;
-      parse_ok(&config, g->asm_text, &inst);
-      uint32_t words[RDNA_MAX_INST_WORDS];
-      size_t num_words = 0;
-      struct rdna_diag diag;
-      cr_assert_eq(rdna_encode(&config, &inst, words, &num_words, &diag), RDNA_OK, "%s: %s",
-                   g->asm_text, diag.message);
-      assert_words(words, num_words, g->words, g->num_words, g->asm_text);
-   }
-}
-
-ParameterizedTestParameters(mubuf, golden_prefixes_are_truncated)
-{
-   return cr_make_param_array(struct golden, golden_vectors,
-                              sizeof(golden_vectors) / sizeof(golden_vectors[0]));
-}
-
-/* Every proper prefix, read from a block of exactly that size, is TRUNCATED. */
-ParameterizedTest(struct golden *g, mubuf, golden_prefixes_are_truncated)
-{
-   struct rdna_isa_config config = config_of(g->target, 32);
-   for (size_t size = 0; size < g->num_words * 4u; size++) {
-      struct rdna_inst inst;
-      struct rdna_diag diag;
-      memset(&diag, 0, sizeof(diag));
-      enum rdna_status status = decode_exact(&config, g->words, size, &inst, &diag);
-      cr_assert_eq(status, RDNA_TRUNCATED, "%s from %zu bytes: %s", g->text, size,
-                   rdna_status_name(status));
-      cr_assert_gt(strlen(diag.message), 0);
-   }
-}
-
-/* ---- what llvm-mc decodes but would not assemble that way ----------------------------------- */
-
-ParameterizedTestParameters(mubuf, lenient_decodes_and_reencodes_stably)
-{
-   return cr_make_param_array(struct lenient, lenient_vectors,
-                              sizeof(lenient_vectors) / sizeof(lenient_vectors[0]));
-}
-
-/* The text is llvm-mc's; our re-encoding may clear ignored fields but must decode to the same
- * text again. */
-ParameterizedTest(struct lenient *l, mubuf, lenient_decodes_and_reencodes_stably)
-{
-   struct rdna_isa_config config = config_of(l->target, 32);
-   struct rdna_inst inst;
-   char text[256];
-   decode_text(&config, l->words, l->num_words * 4u, &inst, text, sizeof(text));
-   cr_assert_eq(inst.size, l->num_words * 4, "%s: size %u", l->text, inst.size);
-   cr_assert_str_eq(text, l->text, "0x%08x", l->words[0]);
-   uint32_t words[RDNA_MAX_INST_WORDS];
-   size_t num_words = 0;
-   struct rdna_diag diag;
-   cr_assert_eq(rdna_encode(&config, &inst, words, &num_words, &diag), RDNA_OK, "%s: %s", l->text,
-                diag.message);
-   struct rdna_inst again;
-   decode_text(&config, words, num_words * 4, &again, text, sizeof(text));
-   cr_assert_str_eq(text, l->text, "re-encoded 0x%08x", words[0]);
-}
-
-/* ---- rejected encodings ------------------------------------------------------------------- */
-
-ParameterizedTestParameters(mubuf, invalid_encodings_are_rejected)
-{
-   return cr_make_param_array(struct invalid, invalid_vectors,
-                              sizeof(invalid_vectors) / sizeof(invalid_vectors[0]));
-}
-
-ParameterizedTest(struct invalid *v, mubuf, invalid_encodings_are_rejected)
-{
-   struct rdna_isa_config config = config_of(v->target, 32);
-   struct rdna_inst inst;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status status = decode_exact(&config, v->words, v->num_words * 4u, &inst, &diag);
-   cr_assert_eq(status, v->status, "0x%08x 0x%08x: %s (%s), expected %s", v->words[0], v->words[1],
-                rdna_status_name(status), diag.message, rdna_status_name(v->status));
-   cr_assert_eq(diag.status, status);
-   cr_assert_gt(strlen(diag.message), 0);
-}
-
-/* ---- assembly errors ---------------------------------------------------------------------- */
-
-ParameterizedTestParameters(mubuf, bad_assembly_names_status_and_column)
-{
-   return cr_make_param_array(struct bad_text, bad_texts, sizeof(bad_texts) / sizeof(bad_texts[0]));
-}
-
-ParameterizedTest(struct bad_text *bad, mubuf, bad_assembly_names_status_and_column)
-{
-   struct rdna_isa_config config = config_of(bad->target, 32);
-   struct rdna_inst inst;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status status = rdna_parse(&config, bad->text, &inst, &diag);
-   cr_assert_eq(status, bad->status, "'%s': %s (%s), expected %s", bad->text,
-                rdna_status_name(status), diag.message, rdna_status_name(bad->status));
-   cr_assert_eq(diag.status, status);
-   cr_assert_eq(diag.line, 1);
-   cr_assert_eq(diag.column, bad->column, "'%s': column %u (%s)", bad->text, diag.column,
-                diag.message);
-   cr_assert(strstr(diag.message, bad->mentions) != NULL, "'%s': '%s' does not mention '%s'",
-             bad->text, diag.message, bad->mentions);
-}
+GOLDEN_VECTOR_TESTS(mubuf)
 
 /* ---- the table ------------------------------------------------------------------------------ */
+
+static int in_class(unsigned f)
+{
+   return ROW_IN_CLASS(f);
+}
 
 /* Rows per target, as llvm-mc-14's disassembler lists them (every opcode value probed). */
 Test(mubuf, rows_per_target)
 {
-   unsigned count[RDNA_TARGET_COUNT] = { 0, 0 };
-   for (unsigned op = 0; op < rdna_op_count(); op++) {
-      const struct op_info *info = op_info(op);
-      if (!ROW_IN_CLASS(info->format))
-         continue;
-      for (unsigned t = 0; t < RDNA_TARGET_COUNT; t++)
-         if (op_on_target(op, (enum rdna_target)t))
-            count[t]++;
-   }
-   cr_assert_eq(count[GFX1013], ROWS_GFX1013, "gfx1013: %u rows", count[GFX1013]);
-   cr_assert_eq(count[GFX1030], ROWS_GFX1030, "gfx1030: %u rows", count[GFX1030]);
+   row_count_check(in_class, ROWS_GFX1013, ROWS_GFX1030);
 }
 
 /* ---- random encodings --------------------------------------------------------------------- */
 
-/* A small deterministic generator (xorshift32): the test needs no llvm-mc. */
-static uint32_t next_random(uint32_t *state)
-{
-   uint32_t x = *state;
-   x ^= x << 13;
-   x ^= x >> 17;
-   x ^= x << 5;
-   *state = x;
-   return x;
-}
-
-/* Random words with the class's fixed bits: decoding reads no byte past the input (the block is
- * exactly the input), and whatever decodes re-encodes to bytes that decode to the same text. */
 Test(mubuf, random_encodings_decode_safely_and_reencode_stably)
 {
-   uint32_t state = 0x9e3779b9u;
-   for (unsigned t = 0; t < RDNA_TARGET_COUNT; t++) {
-      struct rdna_isa_config config = config_of((enum rdna_target)t, t ? 64 : 32);
-      for (unsigned i = 0; i < RANDOM_SAMPLES; i++) {
-         uint32_t words[RDNA_MAX_INST_WORDS];
-         for (unsigned w = 0; w < RDNA_MAX_INST_WORDS; w++)
-            words[w] = next_random(&state);
-         words[0] = random_first_word(words[0], next_random(&state));
-         size_t size = 4 + next_random(&state) % (RDNA_MAX_INST_WORDS * 4 - 3); /* 4-20 */
-         struct rdna_inst inst;
-         struct rdna_diag diag;
-         enum rdna_status status = decode_exact(&config, words, size, &inst, &diag);
-         if (status != RDNA_OK) {
-            cr_assert(status == RDNA_TRUNCATED || status == RDNA_INVALID_ENCODING ||
-                         status == RDNA_UNKNOWN_OPCODE,
-                      "0x%08x: %s", words[0], rdna_status_name(status));
-            continue;
-         }
-         cr_assert_leq(inst.size, size);
-         char text[256], again_text[256];
-         rdna_print(&config, &inst, text, sizeof(text));
-         uint32_t out[RDNA_MAX_INST_WORDS];
-         size_t num_out = 0;
-         cr_assert_eq(rdna_encode(&config, &inst, out, &num_out, &diag), RDNA_OK, "%s: %s", text,
-                      diag.message);
-         struct rdna_inst again;
-         decode_text(&config, out, num_out * 4, &again, again_text, sizeof(again_text));
-         cr_assert_str_eq(again_text, text, "0x%08x 0x%08x re-encoded", words[0], words[1]);
-      }
-   }
+   random_encodings_check(random_first_word, RANDOM_SAMPLES);
 }
 
 /* ---- operand shapes ------------------------------------------------------------------------- */
@@ -577,7 +303,7 @@ Test(mubuf, random_encodings_decode_safely_and_reencode_stably)
  * (llvm-mc -arch=amdgcn -mcpu=gfx1030 --disassemble: buffer_load_dword v1, off / v2 / v[2:3]). */
 Test(mubuf, vaddr_shape_follows_offen_idxen)
 {
-   struct rdna_isa_config config = config_of(GFX1030, 32);
+   struct rdna_isa_config config = isa_config(GFX1030, 32);
    static const struct {
       uint32_t word0;
       uint16_t reg;
@@ -605,7 +331,7 @@ Test(mubuf, vaddr_shape_follows_offen_idxen)
  * the default 1) and assembles back to its bytes. */
 Test(mubuf, every_unified_format_round_trips)
 {
-   struct rdna_isa_config config = config_of(GFX1030, 32);
+   struct rdna_isa_config config = isa_config(GFX1030, 32);
    for (uint32_t format = 0; format < 128; format++) {
       uint32_t words[2] = { 0xe8000000u | format << 19, 0x03010100u };
       struct rdna_inst inst;

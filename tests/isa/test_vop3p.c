@@ -6,76 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "golden.h"
 #include "isa_internal.h"
 
 #define GFX1013 RDNA_TARGET_GFX1013
 #define GFX1030 RDNA_TARGET_GFX1030
-
-/* Parameters are copied into each test's process: strings are held, not pointed to. */
-struct golden {
-   uint32_t words[3];
-   unsigned num_words;
-   enum rdna_target target;
-   char asm_text[112]; /* what was given to llvm-mc -show-encoding */
-   char text[112];     /* what llvm-mc --disassemble prints for the bytes */
-};
-
-/* Encodings llvm-mc --disassemble takes although they differ from what it assembles. */
-struct lenient {
-   uint32_t words[3];
-   unsigned num_words;
-   enum rdna_target target;
-   char text[80];
-};
-
-/* Encodings llvm-mc --disassemble rejects ("invalid instruction encoding"). */
-struct invalid {
-   uint32_t words[3];
-   unsigned num_words;
-   enum rdna_target target;
-   enum rdna_status status;
-};
-
-/* Assembly llvm-mc rejects; the status, column and wording are ours. */
-struct bad_text {
-   char text[64];
-   enum rdna_target target;
-   enum rdna_status status;
-   unsigned column;
-   char mentions[16]; /* a word the message must contain, or "" */
-};
-
-/* ---- helpers ------------------------------------------------------------------------------ */
-
-static struct rdna_isa_config config_of(enum rdna_target target, unsigned wave_size)
-{
-   struct rdna_isa_config config = { target, wave_size };
-   return config;
-}
-
-/* Decodes from a heap block of exactly the instruction's size, so ASan sees any read past it. */
-static enum rdna_status decode_exact(const struct rdna_isa_config *config, const uint32_t *words,
-                                     unsigned num_words, size_t size, struct rdna_inst *inst,
-                                     struct rdna_diag *diag)
-{
-   uint8_t *bytes = malloc(size ? size : 1);
-   cr_assert_not_null(bytes);
-   for (size_t i = 0; i < size; i++)
-      bytes[i] = (uint8_t)(words[i / 4] >> (8 * (i % 4)));
-   (void)num_words;
-   enum rdna_status status = rdna_decode(config, bytes, size, inst, diag);
-   free(bytes);
-   return status;
-}
-
-static void assert_words(const uint32_t *got, size_t num_got, const uint32_t *want,
-                         unsigned num_want, const char *what)
-{
-   cr_assert_eq(num_got, num_want, "%s: %zu dwords, llvm-mc: %u", what, num_got, num_want);
-   for (unsigned i = 0; i < num_want; i++)
-      cr_assert_eq(got[i], want[i], "%s: dword %u is 0x%08x, llvm-mc: 0x%08x", what, i, got[i],
-                   want[i]);
-}
 
 #define ROW_IN_CLASS(f) (f == RDNA_FMT_VOP3P)
 #define ROWS_GFX1013 22u
@@ -86,7 +21,7 @@ static void assert_words(const uint32_t *got, size_t num_got, const uint32_t *wa
  *   llvm-mc -arch=amdgcn -mcpu=<target> --disassemble (the bytes give the text) */
 /* The tables keep one vector per line or two. */
 /* clang-format off */
-static struct golden golden_vectors[] = {
+static struct golden_words golden_vectors[] = {
    {{0xcc004005, 0x1c0e0501}, 2, GFX1030,
     "v_pk_mad_i16 v5, v1, v2, v3", "v_pk_mad_i16 v5, v1, v2, v3"},
    {{0xcc014005, 0x18020501}, 2, GFX1030,
@@ -181,7 +116,7 @@ static struct golden golden_vectors[] = {
 };
 
 /* llvm-mc -arch=amdgcn -mcpu=<target> --disassemble takes these and prints the text shown. */
-static struct lenient lenient_vectors[] = {
+static struct lenient_words lenient_vectors[] = {
    /* two-source row: op_sel_hi bit of src2 ignored */
    {{0xcc0f0005, 0x18020501}, 2, GFX1030, "v_pk_add_f16 v5, v1, v2"},
    /* a literal equal to an inline constant */
@@ -189,7 +124,7 @@ static struct lenient lenient_vectors[] = {
 };
 
 /* llvm-mc -arch=amdgcn -mcpu=<target> --disassemble: "invalid instruction encoding". */
-static struct invalid invalid_vectors[] = {
+static struct invalid_words invalid_vectors[] = {
    /* v_pk_add_f16 with a src2 field */
    {{0xcc0f4005, 0x1c0c0501}, 2, GFX1030, RDNA_INVALID_ENCODING},
    /* v_pk_add_f16 with op_sel of src2 */
@@ -247,179 +182,17 @@ static struct bad_text bad_texts[] = {
 };
 /* clang-format on */
 
-/* ---- golden vectors ----------------------------------------------------------------------- */
-
-ParameterizedTestParameters(vop3p, golden_decodes_to_llvm_text)
-{
-   return cr_make_param_array(struct golden, golden_vectors,
-                              sizeof(golden_vectors) / sizeof(golden_vectors[0]));
-}
-
-/* llvm-mc's bytes decode to llvm-mc's text in both wave sizes (no lane masks here) and encode
- * back to the same bytes. */
-ParameterizedTest(struct golden *g, vop3p, golden_decodes_to_llvm_text)
-{
-   for (unsigned wave = 32; wave <= 64; wave += 32) {
-      struct rdna_isa_config config = config_of(g->target, wave);
-      struct rdna_inst inst;
-      struct rdna_diag diag;
-      memset(&diag, 0, sizeof(diag));
-      enum rdna_status status =
-         decode_exact(&config, g->words, g->num_words, g->num_words * 4u, &inst, &diag);
-      cr_assert_eq(status, RDNA_OK, "0x%08x: %s (%s)", g->words[0], rdna_status_name(status),
-                   diag.message);
-      cr_assert_eq(inst.size, g->num_words * 4, "%s: size %u", g->text, inst.size);
-      char text[160];
-      rdna_print(&config, &inst, text, sizeof(text));
-      cr_assert_str_eq(text, g->text, "0x%08x wave%u", g->words[0], wave);
-      uint32_t words[RDNA_MAX_INST_WORDS];
-      size_t num_words = 0;
-      cr_assert_eq(rdna_encode(&config, &inst, words, &num_words, &diag), RDNA_OK, "%s: %s",
-                   g->text, diag.message);
-      assert_words(words, num_words, g->words, g->num_words, g->text);
-   }
-}
-
-ParameterizedTestParameters(vop3p, golden_assembles_to_llvm_bytes)
-{
-   return cr_make_param_array(struct golden, golden_vectors,
-                              sizeof(golden_vectors) / sizeof(golden_vectors[0]));
-}
-
-ParameterizedTest(struct golden *g, vop3p, golden_assembles_to_llvm_bytes)
-{
-   for (unsigned wave = 32; wave <= 64; wave += 32) {
-      struct rdna_isa_config config = config_of(g->target, wave);
-      struct rdna_inst inst;
-      struct rdna_diag diag;
-      memset(&diag, 0, sizeof(diag));
-      enum rdna_status status = rdna_parse(&config, g->asm_text, &inst, &diag);
-      cr_assert_eq(status, RDNA_OK, "'%s': %s at column %u (%s)", g->asm_text,
-                   rdna_status_name(status), diag.column, diag.message);
-      uint32_t words[RDNA_MAX_INST_WORDS];
-      size_t num_words = 0;
-      cr_assert_eq(rdna_encode(&config, &inst, words, &num_words, &diag), RDNA_OK, "%s: %s",
-                   g->asm_text, diag.message);
-      assert_words(words, num_words, g->words, g->num_words, g->asm_text);
-   }
-}
-
-ParameterizedTestParameters(vop3p, golden_prefixes_are_truncated)
-{
-   return cr_make_param_array(struct golden, golden_vectors,
-                              sizeof(golden_vectors) / sizeof(golden_vectors[0]));
-}
-
-/* Every proper prefix, read from a block of exactly that size, is TRUNCATED (or not this class
- * at all when less than a dword is left). */
-ParameterizedTest(struct golden *g, vop3p, golden_prefixes_are_truncated)
-{
-   struct rdna_isa_config config = config_of(g->target, 32);
-   for (size_t size = 0; size < g->num_words * 4u; size++) {
-      struct rdna_inst inst;
-      struct rdna_diag diag;
-      memset(&diag, 0, sizeof(diag));
-      enum rdna_status status = decode_exact(&config, g->words, g->num_words, size, &inst, &diag);
-      cr_assert_eq(status, RDNA_TRUNCATED, "%s from %zu bytes: %s", g->text, size,
-                   rdna_status_name(status));
-      cr_assert_gt(strlen(diag.message), 0);
-   }
-}
-
-/* ---- what llvm-mc decodes but would not assemble that way ----------------------------------- */
-
-ParameterizedTestParameters(vop3p, lenient_decodes_and_reencodes_stably)
-{
-   return cr_make_param_array(struct lenient, lenient_vectors,
-                              sizeof(lenient_vectors) / sizeof(lenient_vectors[0]));
-}
-
-/* The text is llvm-mc's; our re-encoding may clear ignored fields but must decode to the same
- * text again. */
-ParameterizedTest(struct lenient *l, vop3p, lenient_decodes_and_reencodes_stably)
-{
-   struct rdna_isa_config config = config_of(l->target, 32);
-   struct rdna_inst inst;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status status =
-      decode_exact(&config, l->words, l->num_words, l->num_words * 4u, &inst, &diag);
-   cr_assert_eq(status, RDNA_OK, "0x%08x: %s (%s)", l->words[0], rdna_status_name(status),
-                diag.message);
-   char text[160];
-   rdna_print(&config, &inst, text, sizeof(text));
-   cr_assert_str_eq(text, l->text, "0x%08x", l->words[0]);
-   uint32_t words[RDNA_MAX_INST_WORDS];
-   size_t num_words = 0;
-   cr_assert_eq(rdna_encode(&config, &inst, words, &num_words, &diag), RDNA_OK, "%s: %s", l->text,
-                diag.message);
-   struct rdna_inst again;
-   status = decode_exact(&config, words, (unsigned)num_words, num_words * 4, &again, &diag);
-   cr_assert_eq(status, RDNA_OK, "%s re-encoded: %s", l->text, diag.message);
-   rdna_print(&config, &again, text, sizeof(text));
-   cr_assert_str_eq(text, l->text, "re-encoded 0x%08x", words[0]);
-}
-
-/* ---- rejected encodings ------------------------------------------------------------------- */
-
-ParameterizedTestParameters(vop3p, invalid_encodings_are_rejected)
-{
-   return cr_make_param_array(struct invalid, invalid_vectors,
-                              sizeof(invalid_vectors) / sizeof(invalid_vectors[0]));
-}
-
-ParameterizedTest(struct invalid *v, vop3p, invalid_encodings_are_rejected)
-{
-   struct rdna_isa_config config = config_of(v->target, 32);
-   struct rdna_inst inst;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status status =
-      decode_exact(&config, v->words, v->num_words, v->num_words * 4u, &inst, &diag);
-   cr_assert_eq(status, v->status, "0x%08x 0x%08x: %s (%s), expected %s", v->words[0], v->words[1],
-                rdna_status_name(status), diag.message, rdna_status_name(v->status));
-   cr_assert_eq(diag.status, status);
-   cr_assert_gt(strlen(diag.message), 0);
-}
-
-/* ---- assembly errors ---------------------------------------------------------------------- */
-
-ParameterizedTestParameters(vop3p, bad_assembly_names_status_and_column)
-{
-   return cr_make_param_array(struct bad_text, bad_texts, sizeof(bad_texts) / sizeof(bad_texts[0]));
-}
-
-ParameterizedTest(struct bad_text *bad, vop3p, bad_assembly_names_status_and_column)
-{
-   struct rdna_isa_config config = config_of(bad->target, 32);
-   struct rdna_inst inst;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status status = rdna_parse(&config, bad->text, &inst, &diag);
-   cr_assert_eq(status, bad->status, "'%s': %s (%s), expected %s", bad->text,
-                rdna_status_name(status), diag.message, rdna_status_name(bad->status));
-   cr_assert_eq(diag.status, status);
-   cr_assert_eq(diag.line, 1);
-   cr_assert_eq(diag.column, bad->column, "'%s': column %u (%s)", bad->text, diag.column,
-                diag.message);
-   cr_assert(strstr(diag.message, bad->mentions) != NULL, "'%s': '%s' does not mention '%s'",
-             bad->text, diag.message, bad->mentions);
-}
+GOLDEN_VECTOR_TESTS(vop3p)
 
 /* ---- the rows ------------------------------------------------------------------------------ */
+
+static int in_class(unsigned f)
+{
+   return ROW_IN_CLASS(f);
+}
 
 /* Row counts per target, from sweeping every opcode through llvm-mc --disassemble. */
 Test(vop3p, rows_exist_on_their_targets)
 {
-   unsigned counts[RDNA_TARGET_COUNT] = { 0 };
-   for (unsigned op = 0; op < rdna_op_count(); op++) {
-      const struct op_info *info = op_info(op);
-      if (!ROW_IN_CLASS(info->format))
-         continue;
-      for (unsigned t = 0; t < RDNA_TARGET_COUNT; t++)
-         if (op_on_target(op, (enum rdna_target)t))
-            counts[t]++;
-   }
-   cr_assert_eq(counts[RDNA_TARGET_GFX1013], ROWS_GFX1013);
-   cr_assert_eq(counts[RDNA_TARGET_GFX1030], ROWS_GFX1030);
+   row_count_check(in_class, ROWS_GFX1013, ROWS_GFX1030);
 }

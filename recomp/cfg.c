@@ -1,0 +1,325 @@
+/* Code discovery and basic blocks (recomp/cfg.h): a worklist walk from the entry point and the
+ * region starts, decoding with rdna_decode, followed by a split into blocks at leaders. */
+#include "recomp/cfg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa_internal.h"
+
+/* Rows that can fault at run time on their operands' values: memory accesses and scalar
+ * relative addressing (the interpreter's bound check, interp/exec_salu.c). */
+static bool may_fault(const struct rdna_inst *inst)
+{
+   const struct op_info *info = op_info(inst->op);
+   if (!info)
+      return true;
+   switch (info->format) {
+   case RDNA_FMT_SMEM:
+   case RDNA_FMT_DS:
+   case RDNA_FMT_MUBUF:
+   case RDNA_FMT_MTBUF:
+   case RDNA_FMT_FLAT:
+   case RDNA_FMT_GLOBAL:
+   case RDNA_FMT_SCRATCH:
+   case RDNA_FMT_MIMG:
+      return true;
+   default:
+      break;
+   }
+   switch (inst->op) {
+   case RDNA_OP_s_movrels_b32:
+   case RDNA_OP_s_movrels_b64:
+   case RDNA_OP_s_movreld_b32:
+   case RDNA_OP_s_movreld_b64:
+   case RDNA_OP_s_movrelsd_2_b32:
+   case RDNA_OP_s_trap:
+   case RDNA_OP_s_sendmsghalt:
+      return true;
+   default:
+      return false;
+   }
+}
+
+bool cfg_ends_block(const struct rdna_inst *inst)
+{
+   const struct op_info *info = op_info(inst->op);
+   if (!info)
+      return true;
+   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || may_fault(inst);
+}
+
+bool cfg_branch_target(const struct rdna_inst *inst, uint64_t pc, uint64_t *target)
+{
+   const struct op_info *info = op_info(inst->op);
+   if (!info || !(info->flags & BRANCH))
+      return false;
+   /* The label operand: the last operand (s_branch simm16, s_call_b64 sdst, simm16). */
+   const struct rdna_operand *op = &inst->operands[inst->num_operands - 1];
+   int16_t simm = (int16_t)(uint16_t)op->value;
+   *target = (pc + 4 + (uint64_t)((int64_t)simm * 4)) & 0xffffffffffffull;
+   return true;
+}
+
+/* ---- an address set ------------------------------------------------------------------------- */
+
+struct addr_map {
+   uint64_t *keys; /* address + 1; 0 empty */
+   size_t *values;
+   size_t cap, count;
+};
+
+static bool map_grow(struct addr_map *m)
+{
+   size_t cap = m->cap ? m->cap * 2 : 1024;
+   uint64_t *keys = calloc(cap, sizeof(*keys));
+   size_t *values = calloc(cap, sizeof(*values));
+   if (!keys || !values) {
+      free(keys);
+      free(values);
+      return false;
+   }
+   for (size_t i = 0; i < m->cap; i++) {
+      if (!m->keys[i])
+         continue;
+      size_t slot = (size_t)((m->keys[i] * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+      while (keys[slot])
+         slot = (slot + 1) & (cap - 1);
+      keys[slot] = m->keys[i];
+      values[slot] = m->values[i];
+   }
+   free(m->keys);
+   free(m->values);
+   m->keys = keys;
+   m->values = values;
+   m->cap = cap;
+   return true;
+}
+
+/* The slot of `address`: found (true) or where to insert it. */
+static bool map_find(const struct addr_map *m, uint64_t address, size_t *slot)
+{
+   if (!m->cap)
+      return false;
+   uint64_t key = address + 1;
+   size_t s = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (m->cap - 1);
+   while (m->keys[s]) {
+      if (m->keys[s] == key) {
+         *slot = s;
+         return true;
+      }
+      s = (s + 1) & (m->cap - 1);
+   }
+   *slot = s;
+   return false;
+}
+
+static bool map_insert(struct addr_map *m, uint64_t address, size_t value)
+{
+   if ((m->count + 1) * 2 > m->cap && !map_grow(m))
+      return false;
+   size_t slot;
+   if (map_find(m, address, &slot)) {
+      m->values[slot] = value;
+      return true;
+   }
+   m->keys[slot] = address + 1;
+   m->values[slot] = value;
+   m->count++;
+   return true;
+}
+
+/* ---- discovery ------------------------------------------------------------------------------ */
+
+struct program_bytes {
+   uint64_t address;
+   const uint8_t *bytes;
+   size_t size;
+};
+
+struct discovery {
+   struct cfg *cfg;
+   size_t cap_insts;
+   struct addr_map seen;
+   uint64_t *work;
+   size_t num_work, cap_work;
+   struct addr_map leaders;
+};
+
+static bool push_work(struct discovery *d, uint64_t address)
+{
+   if (!map_insert(&d->leaders, address, 1))
+      return false;
+   if (d->num_work == d->cap_work) {
+      size_t cap = d->cap_work ? d->cap_work * 2 : 64;
+      uint64_t *work = realloc(d->work, cap * sizeof(*work));
+      if (!work)
+         return false;
+      d->work = work;
+      d->cap_work = cap;
+   }
+   d->work[d->num_work++] = address;
+   return true;
+}
+
+static bool add_inst(struct discovery *d, const struct cfg_inst *inst)
+{
+   struct cfg *cfg = d->cfg;
+   if (cfg->num_insts == d->cap_insts) {
+      size_t cap = d->cap_insts ? d->cap_insts * 2 : 256;
+      struct cfg_inst *insts = realloc(cfg->insts, cap * sizeof(*insts));
+      if (!insts)
+         return false;
+      cfg->insts = insts;
+      d->cap_insts = cap;
+   }
+   if (!map_insert(&d->seen, inst->pc, cfg->num_insts))
+      return false;
+   cfg->insts[cfg->num_insts++] = *inst;
+   return true;
+}
+
+static const struct program_bytes *find_program(const struct program_bytes *programs, size_t n,
+                                                uint64_t pc)
+{
+   for (size_t i = 0; i < n; i++)
+      if (pc >= programs[i].address && pc - programs[i].address < programs[i].size)
+         return &programs[i];
+   return NULL;
+}
+
+static int compare_insts(const void *a, const void *b)
+{
+   const struct cfg_inst *x = a, *y = b;
+   return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *message)
+{
+   if (diag) {
+      memset(diag, 0, sizeof(*diag));
+      diag->status = status;
+      strncpy(diag->message, message, sizeof(diag->message) - 1);
+   }
+   return status;
+}
+
+static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
+                 const struct program_bytes *programs, size_t num_programs, uint64_t start)
+{
+   uint64_t pc = start;
+   for (;;) {
+      size_t slot;
+      if ((pc & 3) || map_find(&d->seen, pc, &slot))
+         return true;
+      const struct program_bytes *p = find_program(programs, num_programs, pc);
+      if (!p)
+         return true;
+      size_t offset = (size_t)(pc - p->address);
+      struct cfg_inst ci;
+      memset(&ci, 0, sizeof(ci));
+      ci.pc = pc;
+      memcpy(&ci.word, p->bytes + offset, p->size - offset >= 4 ? 4 : p->size - offset);
+      struct rdna_diag diag;
+      if (rdna_decode(isa, p->bytes + offset, p->size - offset, &ci.inst, &diag) != RDNA_OK) {
+         ci.illegal = true;
+         ci.inst.size = 4;
+         if (!add_inst(d, &ci))
+            return false;
+         return push_work(d, pc + 4);
+      }
+      if (!add_inst(d, &ci))
+         return false;
+      uint64_t target;
+      if (cfg_branch_target(&ci.inst, pc, &target) && !push_work(d, target))
+         return false;
+      uint64_t next = pc + ci.inst.size;
+      if (cfg_ends_block(&ci.inst))
+         return push_work(d, next);
+      pc = next;
+   }
+}
+
+enum rdna_status cfg_build(const struct rdna_case *c, const struct rdna_isa_config *isa,
+                           struct cfg *cfg, struct rdna_diag *diag)
+{
+   memset(cfg, 0, sizeof(*cfg));
+   size_t num_regions = rdna_case_region_count(c);
+   struct program_bytes *programs = calloc(num_regions ? num_regions : 1, sizeof(*programs));
+   if (!programs)
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   size_t num_programs = 0;
+   struct discovery d;
+   memset(&d, 0, sizeof(d));
+   d.cfg = cfg;
+   bool ok = true;
+   for (size_t i = 0; i < num_regions; i++) {
+      struct rdna_case_region r;
+      if (!rdna_case_region(c, i, &r) || !r.is_program)
+         continue;
+      struct program_bytes *p = &programs[num_programs++];
+      p->address = r.address;
+      p->bytes = rdna_case_region_bytes(c, i, isa->wave_size, &p->size);
+   }
+   if (!num_programs) {
+      free(programs);
+      return fail(diag, RDNA_BAD_ARGUMENT, "the case has no program");
+   }
+   ok = push_work(&d, rdna_case_entry(c));
+   for (size_t i = 0; ok && i < num_programs; i++)
+      ok = push_work(&d, programs[i].address);
+   while (ok && d.num_work)
+      ok = walk(&d, isa, programs, num_programs, d.work[--d.num_work]);
+   if (ok) {
+      qsort(cfg->insts, cfg->num_insts, sizeof(*cfg->insts), compare_insts);
+      cfg->blocks = calloc(cfg->num_insts ? cfg->num_insts : 1, sizeof(*cfg->blocks));
+      ok = cfg->blocks != NULL;
+   }
+   for (size_t i = 0; ok && i < cfg->num_insts; i++) {
+      struct cfg_inst *ci = &cfg->insts[i];
+      size_t slot;
+      ci->leader = map_find(&d.leaders, ci->pc, &slot);
+      bool starts = i == 0 || ci->leader;
+      if (!starts) {
+         const struct cfg_inst *prev = &cfg->insts[i - 1];
+         starts =
+            prev->illegal || cfg_ends_block(&prev->inst) || prev->pc + prev->inst.size != ci->pc;
+      }
+      if (starts) {
+         ci->leader = true;
+         cfg->blocks[cfg->num_blocks++] = (struct cfg_block){ ci->pc, i, 0 };
+      }
+      cfg->blocks[cfg->num_blocks - 1].count++;
+   }
+   free(d.seen.keys);
+   free(d.seen.values);
+   free(d.leaders.keys);
+   free(d.leaders.values);
+   free(d.work);
+   free(programs);
+   if (!ok) {
+      cfg_free(cfg);
+      return fail(diag, RDNA_NO_MEMORY, "out of memory discovering code");
+   }
+   return RDNA_OK;
+}
+
+void cfg_free(struct cfg *cfg)
+{
+   free(cfg->insts);
+   free(cfg->blocks);
+   memset(cfg, 0, sizeof(*cfg));
+}
+
+long cfg_find_block(const struct cfg *cfg, uint64_t pc)
+{
+   size_t lo = 0, hi = cfg->num_blocks;
+   while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (cfg->blocks[mid].start < pc)
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   return lo < cfg->num_blocks && cfg->blocks[lo].start == pc ? (long)lo : -1;
+}

@@ -1,0 +1,47 @@
+/* Code discovery for the recompiler: the instructions reachable from the entry point and from
+ * the start of every program region (decoded with rdna_decode over the case's program bytes),
+ * and the basic blocks they form. A block starts at the entry, a region start, a branch or call
+ * target, or after an instruction that ends a block (a branch, jump, call, s_endpgm, s_trap, an
+ * instruction that can fault at run time, or bytes that decode to nothing). */
+#ifndef RDNA_RECOMP_CFG_H
+#define RDNA_RECOMP_CFG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rdna/case.h"
+#include "rdna/isa.h"
+
+struct cfg_inst {
+   uint64_t pc;
+   struct rdna_inst inst;
+   bool illegal;  /* the bytes decode to no instruction: executing them faults */
+   uint32_t word; /* the first dword (for an illegal instruction's message) */
+   bool leader;   /* a block starts here */
+};
+
+struct cfg_block {
+   uint64_t start;
+   size_t first, count; /* indices into cfg.insts */
+};
+
+struct cfg {
+   struct cfg_inst *insts; /* sorted by pc */
+   size_t num_insts;
+   struct cfg_block *blocks; /* sorted by start */
+   size_t num_blocks;
+};
+
+/* Discovers the code of `c` for `wave_size`. Fails only for NO_MEMORY or a case without code. */
+enum rdna_status cfg_build(const struct rdna_case *c, const struct rdna_isa_config *isa,
+                           struct cfg *cfg, struct rdna_diag *diag);
+void cfg_free(struct cfg *cfg);
+/* Whether an instruction ends its block. */
+bool cfg_ends_block(const struct rdna_inst *inst);
+/* The static target of a PC-relative branch or s_call_b64 at `pc`; false when it has none. */
+bool cfg_branch_target(const struct rdna_inst *inst, uint64_t pc, uint64_t *target);
+/* The index of the block starting at `pc`, or -1. */
+long cfg_find_block(const struct cfg *cfg, uint64_t pc);
+
+#endif

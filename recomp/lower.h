@@ -1,0 +1,193 @@
+/* Recompiler internals: the lowering context (the SPIR-V variables that hold one wave's state,
+ * the per-invocation lane constants), the helpers every lowering handler uses (operand reads,
+ * EXEC-predicated VGPR writes, lane masks through subgroup ballots, faults), and the handler
+ * declarations expanded from isa/table.def. recomp/recomp.c builds the module around them.
+ *
+ * Lanes: invocation i of the subgroup carries lanes i + k * subgroup_size for slot k <
+ * slots (include/rdna/recomp.h). Every per-lane value is an array of `slots` ids. */
+#ifndef RDNA_RECOMP_LOWER_H
+#define RDNA_RECOMP_LOWER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa_internal.h"
+#include "rdna/interp.h"
+#include "rdna/recomp.h"
+#include "recomp/cfg.h"
+#include "recomp/spirv_builder.h"
+
+#define LOWER_MAX_SLOTS 64 /* wave64 on a subgroup of 1 */
+#define LOWER_SREGS 128
+#define LOWER_VGPRS 256
+
+/* A guest region as the module sees it: where it lives in the memory buffer. */
+struct lower_region {
+   uint64_t address, size, offset;
+   bool is_program;
+};
+
+struct lower {
+   struct spvb *b;
+   struct rdna_isa_config isa;
+   unsigned wave_size, subgroup_size, slots, vgprs;
+   enum rdna_relative_lowering relative;
+   struct rdna_diag *diag;
+   unsigned grid[3], waves_per_group;
+   size_t state_words;
+   uint64_t step_limit;
+
+   /* types */
+   uint32_t t_bool, t_u32, t_u64, t_uvec4, t_ptr_u32, t_ptr_u64, t_ptr_bool, t_ptr_sb_u32;
+   uint32_t glsl; /* GLSL.std.450 */
+
+   /* the wave's state: Function variables */
+   uint32_t sgpr[LOWER_SREGS];
+   uint32_t hwreg[RDNA_HWREG_COUNT];
+   uint32_t scc, pc, steps, ended;
+   uint32_t fault_kind, fault_lane, fault_pc, fault_addr, fault_op;
+   /* VGPR r, slot k: vgpr_var[r][k] (0 when the program cannot touch r) or, for registers in
+    * the window, element r - window_base of window_var[k] */
+   uint32_t (*vgpr_var)[LOWER_MAX_SLOTS];
+   bool vgpr_used[LOWER_VGPRS];
+   unsigned window_base; /* == vgprs when there is no window */
+   uint32_t window_var[LOWER_MAX_SLOTS], t_ptr_window;
+
+   /* per-invocation values computed in the prologue */
+   uint32_t lane[LOWER_MAX_SLOTS];     /* u32 lane index */
+   uint32_t lane_bit[LOWER_MAX_SLOTS]; /* u64 1 << lane */
+   uint32_t invocation;                /* SubgroupLocalInvocationId */
+   uint32_t wave_index;                /* u32 global wave index */
+
+   /* guest memory */
+   uint32_t memory, scratch; /* storage buffer variables (binding 0 and 2) */
+   const struct lower_region *regions;
+   size_t num_regions;
+   uint64_t scratch_per_lane;
+
+   /* the instruction being lowered */
+   uint64_t pc_value;
+   uint32_t op_value; /* table row, or 0xffffffff for a fetch fault */
+   uint64_t next_pc_value;
+   uint32_t next_pc;                 /* u64 id of the next PC; set by control-flow handlers */
+   uint32_t active[LOWER_MAX_SLOTS]; /* cached EXEC bits of the lanes; 0 when stale */
+   uint32_t block_steps;             /* u64: steps when the current block started */
+   unsigned inst_index;              /* the instruction's index in its block */
+};
+
+/* ---- handlers ------------------------------------------------------------------------------ */
+
+#define INST(name, format, op1013, op1030, signature, flags) \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in);
+#include "table.def"
+#undef INST
+
+typedef enum rdna_status (*lower_fn)(struct lower *l, const struct rdna_inst *in);
+/* The handler of row `op`; NULL when out of range (recomp/lower_dispatch.c). */
+lower_fn lower_handler(unsigned op);
+
+/* A deliberately missing lowering: recompiling it fails with UNSUPPORTED naming it and its PC. */
+#define UNSUPPORTED(name)                                                     \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      (void)in;                                                               \
+      return lower_unsupported(l, #name, "");                                 \
+   }
+
+/* Fills l->diag with UNSUPPORTED "NAME at 0xPC is not lowered yet<detail>". */
+enum rdna_status lower_unsupported(struct lower *l, const char *name, const char *detail);
+
+/* ---- constants and arithmetic -------------------------------------------------------------- */
+
+uint32_t lw_u32(struct lower *l, uint32_t value);
+uint32_t lw_u64(struct lower *l, uint64_t value);
+uint32_t lw_bool(struct lower *l, bool value);
+uint32_t lw_op2(struct lower *l, SpvOp op, uint32_t type, uint32_t x, uint32_t y);
+uint32_t lw_op1(struct lower *l, SpvOp op, uint32_t type, uint32_t x);
+uint32_t lw_select(struct lower *l, uint32_t type, uint32_t cond, uint32_t x, uint32_t y);
+/* GLSL.std.450 extended instruction on 32-bit operands. */
+uint32_t lw_glsl(struct lower *l, unsigned inst, uint32_t type, const uint32_t *args, size_t n);
+/* u64 <-> two u32 halves. */
+uint32_t lw_lo(struct lower *l, uint32_t x64);
+uint32_t lw_hi(struct lower *l, uint32_t x64);
+uint32_t lw_pack64(struct lower *l, uint32_t lo, uint32_t hi);
+uint32_t lw_zext64(struct lower *l, uint32_t x32);
+uint32_t lw_sext64(struct lower *l, uint32_t x32);
+/* bool -> u32 0/1 */
+uint32_t lw_b2u(struct lower *l, uint32_t cond);
+/* u32 -> bool (x != 0) */
+uint32_t lw_nz(struct lower *l, uint32_t x);
+uint32_t lw_nz64(struct lower *l, uint32_t x);
+
+/* ---- scalar state -------------------------------------------------------------------------- */
+
+uint32_t lw_sreg(struct lower *l, unsigned code);
+void lw_sreg_write(struct lower *l, unsigned code, uint32_t value);
+uint32_t lw_sreg64(struct lower *l, unsigned code);
+void lw_sreg_write64(struct lower *l, unsigned code, uint32_t value64);
+/* SCC as a bool, and its write from a bool. */
+uint32_t lw_scc(struct lower *l);
+void lw_scc_write(struct lower *l, uint32_t cond);
+/* EXEC and VCC as whole-wave u64 masks (bits above the wave size cleared). */
+uint32_t lw_exec(struct lower *l);
+uint32_t lw_vcc(struct lower *l);
+/* Writes a lane mask: one SGPR in wave32 (the low half), a pair in wave64. */
+void lw_mask_write(struct lower *l, unsigned code, uint32_t mask64);
+/* A non-VGPR source as 32 bits / 64 bits (register pairs, inline constants, literals). */
+uint32_t lw_scalar_src(struct lower *l, const struct rdna_operand *op);
+uint32_t lw_scalar_src64(struct lower *l, const struct rdna_operand *op);
+/* A lane-mask source as u64. */
+uint32_t lw_mask_src(struct lower *l, const struct rdna_operand *op);
+/* Writes a scalar destination operand (32 or 64 bits by its width); null discards. */
+void lw_sdst(struct lower *l, const struct rdna_operand *op, uint32_t value);
+void lw_sdst64(struct lower *l, const struct rdna_operand *op, uint32_t value64);
+
+/* ---- vector state -------------------------------------------------------------------------- */
+
+bool lw_is_vgpr(const struct rdna_operand *op);
+/* Pointer to VGPR `reg` in slot k (a Function variable or a window element). */
+uint32_t lw_vgpr_ptr(struct lower *l, unsigned reg, unsigned slot);
+uint32_t lw_vgpr(struct lower *l, unsigned reg, unsigned slot);
+/* Unpredicated store (writelane, relative writes that carry their own condition). */
+void lw_vgpr_store(struct lower *l, unsigned reg, unsigned slot, uint32_t value);
+/* bool: the lane of slot k is enabled in EXEC. */
+uint32_t lw_active(struct lower *l, unsigned slot);
+/* EXEC-predicated write of VGPR `reg` in slot k. */
+void lw_vwrite(struct lower *l, unsigned reg, unsigned slot, uint32_t value);
+/* A 32-bit VALU source per slot: VGPR lanes or a broadcast scalar. */
+void lw_vsrc(struct lower *l, const struct rdna_operand *op, uint32_t out[]);
+/* A 64-bit VALU source per slot (VGPR pair or 64-bit scalar value). */
+void lw_vsrc64(struct lower *l, const struct rdna_operand *op, uint32_t out[]);
+/* The whole-wave mask of a per-slot bool predicate (inactive lanes must already be false). */
+uint32_t lw_ballot(struct lower *l, const uint32_t pred[]);
+/* bool: bit of the lane of slot k in a u64 mask. */
+uint32_t lw_mask_bit(struct lower *l, uint32_t mask64, unsigned slot);
+/* The value of per-slot `values` at wave lane `lane` (a uniform u32), for every invocation. */
+uint32_t lw_read_lane(struct lower *l, const uint32_t values[], uint32_t lane);
+/* The operand with encoding role `role`; NULL when none. */
+const struct rdna_operand *lw_role(const struct rdna_inst *in, unsigned role);
+
+/* ---- faults and structure ------------------------------------------------------------------ */
+
+/* Records a fault when `cond` (uniform bool; 0: always) holds: kind, lane (u32 id or 0 for
+ * none), address (u64 id or 0), the current instruction's PC and row; the wave ends. */
+void lw_fault(struct lower *l, uint32_t cond, enum rdna_fault_kind kind, uint32_t lane,
+              uint32_t address);
+/* As lw_fault with the kind a u32 id computed at run time. */
+void lw_fault_value(struct lower *l, uint32_t cond, uint32_t kind, uint32_t lane, uint32_t address);
+/* u64: the steps the wave has executed, the current instruction included. */
+uint32_t lw_steps_now(struct lower *l);
+/* Opens `if (cond) {` as a structured selection; lw_if_end closes it. Returns the merge label. */
+uint32_t lw_if_begin(struct lower *l, uint32_t cond);
+void lw_if_end(struct lower *l, uint32_t merge);
+
+/* ---- relative VGPR addressing (recomp/lower_movrel.c) -------------------------------------- */
+
+/* Reads VGPR `index` (a uniform u32 known to lie in [lo, vgprs)) into out[slot], through the
+ * chosen lowering (select chain, select tree, switch or window array). */
+void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t out[]);
+/* Writes value[slot] to VGPR `index` of each slot whose cond[slot] (bool) holds. */
+void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const uint32_t cond[],
+                           const uint32_t value[]);
+
+#endif

@@ -1,0 +1,458 @@
+/* The lowering helpers of recomp/lower.h: constants, operand reads of every source kind, scalar
+ * and lane-mask state, EXEC-predicated VGPR writes, subgroup ballots and lane reads, faults and
+ * structured selections. */
+#include <spirv/unified1/GLSL.std.450.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "recomp/lower.h"
+
+enum rdna_status lower_unsupported(struct lower *l, const char *name, const char *detail)
+{
+   if (l->diag) {
+      memset(l->diag, 0, sizeof(*l->diag));
+      l->diag->status = RDNA_UNSUPPORTED;
+      snprintf(l->diag->message, sizeof(l->diag->message),
+               "%s at 0x%llx is not lowered to SPIR-V yet%s", name, (unsigned long long)l->pc_value,
+               detail);
+   }
+   return RDNA_UNSUPPORTED;
+}
+
+/* ---- constants and arithmetic -------------------------------------------------------------- */
+
+uint32_t lw_u32(struct lower *l, uint32_t value)
+{
+   return spvb_const_u32(l->b, value);
+}
+
+uint32_t lw_u64(struct lower *l, uint64_t value)
+{
+   return spvb_const_u64(l->b, value);
+}
+
+uint32_t lw_bool(struct lower *l, bool value)
+{
+   return spvb_const_bool(l->b, value);
+}
+
+uint32_t lw_op2(struct lower *l, SpvOp op, uint32_t type, uint32_t x, uint32_t y)
+{
+   return spvb_binop(l->b, op, type, x, y);
+}
+
+uint32_t lw_op1(struct lower *l, SpvOp op, uint32_t type, uint32_t x)
+{
+   return spvb_unop(l->b, op, type, x);
+}
+
+uint32_t lw_select(struct lower *l, uint32_t type, uint32_t cond, uint32_t x, uint32_t y)
+{
+   return spvb_select(l->b, type, cond, x, y);
+}
+
+uint32_t lw_glsl(struct lower *l, unsigned inst, uint32_t type, const uint32_t *args, size_t n)
+{
+   uint32_t operands[5] = { l->glsl, inst };
+   for (size_t i = 0; i < n && i < 3; i++)
+      operands[2 + i] = args[i];
+   return spvb_op(l->b, SpvOpExtInst, type, operands, 2 + n);
+}
+
+uint32_t lw_lo(struct lower *l, uint32_t x64)
+{
+   return lw_op1(l, SpvOpUConvert, l->t_u32, x64);
+}
+
+uint32_t lw_hi(struct lower *l, uint32_t x64)
+{
+   return lw_lo(l, lw_op2(l, SpvOpShiftRightLogical, l->t_u64, x64, lw_u32(l, 32)));
+}
+
+uint32_t lw_zext64(struct lower *l, uint32_t x32)
+{
+   return lw_op1(l, SpvOpUConvert, l->t_u64, x32);
+}
+
+uint32_t lw_sext64(struct lower *l, uint32_t x32)
+{
+   uint32_t t_i32 = spvb_type_int(l->b, 32, true), t_i64 = spvb_type_int(l->b, 64, true);
+   uint32_t s = lw_op1(l, SpvOpBitcast, t_i32, x32);
+   return lw_op1(l, SpvOpBitcast, l->t_u64, lw_op1(l, SpvOpSConvert, t_i64, s));
+}
+
+uint32_t lw_pack64(struct lower *l, uint32_t lo, uint32_t hi)
+{
+   uint32_t h = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, lw_zext64(l, hi), lw_u32(l, 32));
+   return lw_op2(l, SpvOpBitwiseOr, l->t_u64, h, lw_zext64(l, lo));
+}
+
+uint32_t lw_b2u(struct lower *l, uint32_t cond)
+{
+   return lw_select(l, l->t_u32, cond, lw_u32(l, 1), lw_u32(l, 0));
+}
+
+uint32_t lw_nz(struct lower *l, uint32_t x)
+{
+   return lw_op2(l, SpvOpINotEqual, l->t_bool, x, lw_u32(l, 0));
+}
+
+uint32_t lw_nz64(struct lower *l, uint32_t x)
+{
+   return lw_op2(l, SpvOpINotEqual, l->t_bool, x, lw_u64(l, 0));
+}
+
+/* ---- scalar state -------------------------------------------------------------------------- */
+
+uint32_t lw_sreg(struct lower *l, unsigned code)
+{
+   if (code >= LOWER_SREGS || code == RDNA_REG_NULL)
+      return lw_u32(l, 0);
+   return spvb_load(l->b, l->t_u32, l->sgpr[code]);
+}
+
+static void invalidate_exec(struct lower *l)
+{
+   memset(l->active, 0, sizeof(l->active));
+}
+
+void lw_sreg_write(struct lower *l, unsigned code, uint32_t value)
+{
+   if (code >= LOWER_SREGS || code == RDNA_REG_NULL)
+      return;
+   if (code >= RDNA_REG_EXEC_LO)
+      invalidate_exec(l);
+   spvb_store(l->b, l->sgpr[code], value);
+}
+
+uint32_t lw_sreg64(struct lower *l, unsigned code)
+{
+   return lw_pack64(l, lw_sreg(l, code), lw_sreg(l, code + 1));
+}
+
+/* A null destination discards the whole value (its second dword must not reach exec_lo). */
+void lw_sreg_write64(struct lower *l, unsigned code, uint32_t value64)
+{
+   if (code == RDNA_REG_NULL)
+      return;
+   lw_sreg_write(l, code, lw_lo(l, value64));
+   lw_sreg_write(l, code + 1, lw_hi(l, value64));
+}
+
+uint32_t lw_scc(struct lower *l)
+{
+   return lw_nz(l, spvb_load(l->b, l->t_u32, l->scc));
+}
+
+void lw_scc_write(struct lower *l, uint32_t cond)
+{
+   spvb_store(l->b, l->scc, lw_b2u(l, cond));
+}
+
+static uint32_t wave_mask(struct lower *l, uint32_t value64)
+{
+   if (l->wave_size == 64)
+      return value64;
+   return lw_op2(l, SpvOpBitwiseAnd, l->t_u64, value64, lw_u64(l, 0xffffffffull));
+}
+
+uint32_t lw_exec(struct lower *l)
+{
+   if (l->wave_size == 32)
+      return lw_zext64(l, lw_sreg(l, RDNA_REG_EXEC_LO));
+   return lw_sreg64(l, RDNA_REG_EXEC_LO);
+}
+
+uint32_t lw_vcc(struct lower *l)
+{
+   if (l->wave_size == 32)
+      return lw_zext64(l, lw_sreg(l, RDNA_REG_VCC_LO));
+   return lw_sreg64(l, RDNA_REG_VCC_LO);
+}
+
+void lw_mask_write(struct lower *l, unsigned code, uint32_t mask64)
+{
+   if (code == RDNA_REG_NULL)
+      return;
+   lw_sreg_write(l, code, lw_lo(l, mask64));
+   if (l->wave_size == 64)
+      lw_sreg_write(l, code + 1, lw_hi(l, mask64));
+}
+
+/* Inline float constants 240..248 (RDNA2 ISA guide 3.6.2): 0.5, -0.5, 1.0, -1.0, 2.0, -2.0,
+ * 4.0, -4.0, 1/(2*pi), as f16, f32 or f64 bits by the operand's type. */
+static uint64_t inline_float(unsigned reg, unsigned type)
+{
+   static const uint16_t half[] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+                                    0xc000, 0x4400, 0xc400, 0x3118 };
+   static const uint32_t single[] = { 0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                      0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983 };
+   static const uint64_t dbl[] = { 0x3fe0000000000000ull, 0xbfe0000000000000ull,
+                                   0x3ff0000000000000ull, 0xbff0000000000000ull,
+                                   0x4000000000000000ull, 0xc000000000000000ull,
+                                   0x4010000000000000ull, 0xc010000000000000ull,
+                                   0x3fc45f306dc9c882ull };
+   unsigned i = reg - RDNA_REG_CONST_HALF;
+   switch (type) {
+   case RDNA_TYPE_b16:
+   case RDNA_TYPE_i16:
+   case RDNA_TYPE_u16:
+   case RDNA_TYPE_f16:
+   case RDNA_TYPE_v2i16:
+   case RDNA_TYPE_v2u16:
+   case RDNA_TYPE_v2f16:
+      return half[i];
+   case RDNA_TYPE_b64:
+   case RDNA_TYPE_i64:
+   case RDNA_TYPE_u64:
+   case RDNA_TYPE_f64:
+      return dbl[i];
+   default:
+      return single[i];
+   }
+}
+
+uint32_t lw_scalar_src(struct lower *l, const struct rdna_operand *op)
+{
+   unsigned reg = op->reg;
+   if (reg < LOWER_SREGS)
+      return lw_sreg(l, reg);
+   if (reg <= 192)
+      return lw_u32(l, reg - 128u);
+   if (reg <= 208)
+      return lw_u32(l, (uint32_t)(192 - (int)reg));
+   if (reg >= RDNA_REG_CONST_HALF && reg <= RDNA_REG_CONST_INV2PI)
+      return lw_u32(l, (uint32_t)inline_float(reg, op->type));
+   switch (reg) {
+   case RDNA_REG_LITERAL:
+   case RDNA_REG_IMM:
+      return lw_u32(l, op->value);
+   case RDNA_REG_VCCZ:
+      return lw_b2u(l, lw_op2(l, SpvOpIEqual, l->t_bool, lw_vcc(l), lw_u64(l, 0)));
+   case RDNA_REG_EXECZ:
+      return lw_b2u(l, lw_op2(l, SpvOpIEqual, l->t_bool, lw_exec(l), lw_u64(l, 0)));
+   case RDNA_REG_SCC:
+      return spvb_load(l->b, l->t_u32, l->scc);
+   /* Aperture bases: the high dword of the flat addresses of LDS and scratch, the values the
+    * interpreter documents (interp/wave.h: those Linux's amdgpu driver programs). */
+   case RDNA_REG_SHARED_BASE:
+   case RDNA_REG_SHARED_LIMIT:
+      return lw_u32(l, 0x00010000u);
+   case RDNA_REG_PRIVATE_BASE:
+   case RDNA_REG_PRIVATE_LIMIT:
+      return lw_u32(l, 0x00020000u);
+   default:
+      return lw_u32(l, 0); /* pops_exiting_wave_id: no POPS in a compute dispatch */
+   }
+}
+
+/* 64-bit reads: register pairs; inline integers sign-extended; inline floats as f64 bits for
+ * 64-bit types; an f64 literal in the high dword, other literals zero-extended (RDNA2 ISA guide
+ * 3.6.3). */
+uint32_t lw_scalar_src64(struct lower *l, const struct rdna_operand *op)
+{
+   unsigned reg = op->reg;
+   if (reg < LOWER_SREGS - 1)
+      return lw_sreg64(l, reg);
+   if (reg >= 128 && reg <= 208) {
+      int64_t v = reg <= 192 ? (int64_t)reg - 128 : 192 - (int64_t)reg;
+      return lw_u64(l, (uint64_t)v);
+   }
+   if (reg >= RDNA_REG_CONST_HALF && reg <= RDNA_REG_CONST_INV2PI)
+      return lw_u64(l, inline_float(reg, RDNA_TYPE_f64));
+   if (reg == RDNA_REG_LITERAL && op->type == RDNA_TYPE_f64)
+      return lw_u64(l, (uint64_t)op->value << 32);
+   return lw_zext64(l, lw_scalar_src(l, op));
+}
+
+uint32_t lw_mask_src(struct lower *l, const struct rdna_operand *op)
+{
+   if (l->wave_size == 32)
+      return lw_zext64(l, lw_scalar_src(l, op));
+   return lw_scalar_src64(l, op);
+}
+
+void lw_sdst(struct lower *l, const struct rdna_operand *op, uint32_t value)
+{
+   lw_sreg_write(l, op->reg, value);
+}
+
+void lw_sdst64(struct lower *l, const struct rdna_operand *op, uint32_t value64)
+{
+   lw_sreg_write64(l, op->reg, value64);
+}
+
+/* ---- vector state -------------------------------------------------------------------------- */
+
+bool lw_is_vgpr(const struct rdna_operand *op)
+{
+   return op->reg >= RDNA_REG_VGPR0 && op->reg < RDNA_REG_IMM;
+}
+
+uint32_t lw_vgpr_ptr(struct lower *l, unsigned reg, unsigned slot)
+{
+   if (reg >= l->window_base && reg < l->vgprs) {
+      uint32_t index = lw_u32(l, reg - l->window_base);
+      return spvb_access_chain(l->b, l->t_ptr_u32, l->window_var[slot], &index, 1);
+   }
+   return l->vgpr_var[reg][slot];
+}
+
+uint32_t lw_vgpr(struct lower *l, unsigned reg, unsigned slot)
+{
+   return spvb_load(l->b, l->t_u32, lw_vgpr_ptr(l, reg, slot));
+}
+
+void lw_vgpr_store(struct lower *l, unsigned reg, unsigned slot, uint32_t value)
+{
+   spvb_store(l->b, lw_vgpr_ptr(l, reg, slot), value);
+}
+
+uint32_t lw_mask_bit(struct lower *l, uint32_t mask64, unsigned slot)
+{
+   uint32_t bit = lw_op2(l, SpvOpBitwiseAnd, l->t_u64, mask64, l->lane_bit[slot]);
+   return lw_nz64(l, bit);
+}
+
+uint32_t lw_active(struct lower *l, unsigned slot)
+{
+   if (!l->active[slot]) {
+      uint32_t exec = lw_exec(l);
+      for (unsigned k = 0; k < l->slots; k++)
+         l->active[k] = lw_mask_bit(l, exec, k);
+   }
+   return l->active[slot];
+}
+
+void lw_vwrite(struct lower *l, unsigned reg, unsigned slot, uint32_t value)
+{
+   if (reg >= l->vgprs)
+      return; /* cannot happen: operands past the allocation fault before lowering */
+   uint32_t ptr = lw_vgpr_ptr(l, reg, slot);
+   uint32_t old = spvb_load(l->b, l->t_u32, ptr);
+   spvb_store(l->b, ptr, lw_select(l, l->t_u32, lw_active(l, slot), value, old));
+}
+
+void lw_vsrc(struct lower *l, const struct rdna_operand *op, uint32_t out[])
+{
+   if (lw_is_vgpr(op)) {
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = lw_vgpr(l, op->reg - RDNA_REG_VGPR0, k);
+      return;
+   }
+   uint32_t value = lw_scalar_src(l, op);
+   for (unsigned k = 0; k < l->slots; k++)
+      out[k] = value;
+}
+
+void lw_vsrc64(struct lower *l, const struct rdna_operand *op, uint32_t out[])
+{
+   if (lw_is_vgpr(op)) {
+      unsigned reg = op->reg - RDNA_REG_VGPR0;
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = lw_pack64(l, lw_vgpr(l, reg, k), lw_vgpr(l, reg + 1, k));
+      return;
+   }
+   uint32_t value = lw_scalar_src64(l, op);
+   for (unsigned k = 0; k < l->slots; k++)
+      out[k] = value;
+}
+
+uint32_t lw_ballot(struct lower *l, const uint32_t pred[])
+{
+   uint32_t scope = lw_u32(l, SpvScopeSubgroup);
+   uint32_t mask = lw_u64(l, 0);
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t operands[2] = { scope, pred[k] };
+      uint32_t ballot = spvb_op(l->b, SpvOpGroupNonUniformBallot, l->t_uvec4, operands, 2);
+      uint32_t index0 = 0, index1 = 1;
+      uint32_t x[2] = { ballot, index0 };
+      uint32_t w0 = spvb_op(l->b, SpvOpCompositeExtract, l->t_u32, x, 2);
+      uint32_t part;
+      if (l->subgroup_size == 64) {
+         x[1] = index1;
+         uint32_t w1 = spvb_op(l->b, SpvOpCompositeExtract, l->t_u32, x, 2);
+         part = lw_pack64(l, w0, w1);
+      } else {
+         part = lw_zext64(l, w0);
+         if (l->subgroup_size < 32)
+            part = lw_op2(l, SpvOpBitwiseAnd, l->t_u64, part,
+                          lw_u64(l, (1ull << l->subgroup_size) - 1));
+         if (k)
+            part =
+               lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, part, lw_u32(l, k * l->subgroup_size));
+      }
+      mask = k ? lw_op2(l, SpvOpBitwiseOr, l->t_u64, mask, part) : part;
+   }
+   return wave_mask(l, mask);
+}
+
+uint32_t lw_read_lane(struct lower *l, const uint32_t values[], uint32_t lane)
+{
+   uint32_t scope = lw_u32(l, SpvScopeSubgroup);
+   uint32_t id = lw_op2(l, SpvOpBitwiseAnd, l->t_u32, lane, lw_u32(l, l->subgroup_size - 1));
+   uint32_t slot = lw_op2(l, SpvOpShiftRightLogical, l->t_u32, lane,
+                          lw_u32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
+   uint32_t result = 0;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t operands[3] = { scope, values[k], id };
+      uint32_t v = spvb_op(l->b, SpvOpGroupNonUniformShuffle, l->t_u32, operands, 3);
+      if (!k)
+         result = v;
+      else
+         result = lw_select(l, l->t_u32, lw_op2(l, SpvOpIEqual, l->t_bool, slot, lw_u32(l, k)), v,
+                            result);
+   }
+   return result;
+}
+
+const struct rdna_operand *lw_role(const struct rdna_inst *in, unsigned role)
+{
+   for (unsigned i = 0; i < in->num_operands; i++)
+      if (in->operands[i].role == role)
+         return &in->operands[i];
+   return NULL;
+}
+
+/* ---- faults and structure ------------------------------------------------------------------ */
+
+uint32_t lw_if_begin(struct lower *l, uint32_t cond)
+{
+   uint32_t then_label = spvb_id(l->b), merge = spvb_id(l->b);
+   spvb_selection_merge(l->b, merge);
+   spvb_branch_conditional(l->b, cond, then_label, merge);
+   spvb_label(l->b, then_label);
+   return merge;
+}
+
+void lw_if_end(struct lower *l, uint32_t merge)
+{
+   spvb_branch(l->b, merge);
+   spvb_label(l->b, merge);
+   /* EXEC bits computed inside the selection do not dominate what follows. */
+   invalidate_exec(l);
+}
+
+void lw_fault(struct lower *l, uint32_t cond, enum rdna_fault_kind kind, uint32_t lane,
+              uint32_t address)
+{
+   lw_fault_value(l, cond, lw_u32(l, kind), lane, address);
+}
+
+uint32_t lw_steps_now(struct lower *l)
+{
+   return lw_op2(l, SpvOpIAdd, l->t_u64, l->block_steps, lw_u64(l, l->inst_index + 1));
+}
+
+void lw_fault_value(struct lower *l, uint32_t cond, uint32_t kind, uint32_t lane, uint32_t address)
+{
+   uint32_t merge = cond ? lw_if_begin(l, cond) : 0;
+   spvb_store(l->b, l->fault_kind, kind);
+   spvb_store(l->b, l->fault_lane, lane ? lane : lw_u32(l, 0xffffffffu));
+   spvb_store(l->b, l->fault_pc, lw_u64(l, l->pc_value));
+   spvb_store(l->b, l->fault_addr, address ? address : lw_u64(l, 0));
+   spvb_store(l->b, l->fault_op, lw_u32(l, l->op_value));
+   spvb_store(l->b, l->ended, lw_bool(l, true));
+   if (merge)
+      lw_if_end(l, merge);
+}

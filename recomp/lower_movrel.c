@@ -1,0 +1,292 @@
+/* Vector relative addressing: v_movrels/v_movreld/v_movrelsd/v_movrelsd_2/v_swaprel_b32 with the
+ * measured rules of DESIGN.md "Reference semantics: Relative addressing": M0 is unsigned; out of
+ * range means base + offset >= the dispatch's VGPR allocation; an out-of-range read returns v0 of
+ * the same lane; an out-of-range write is dropped; v_swaprel writes neither side unless both are
+ * in range. The register a uniform index names is reached through one of four lowerings (the
+ * benchmark, bench/bench_recomp.c, compares their size): a select chain, a balanced select tree
+ * (reads) with a binary tree of branches (writes), an OpSwitch, or a window array holding the
+ * registers relative accesses can reach. */
+#include "recomp/lower.h"
+
+#define T32 (l->t_u32)
+#define TB (l->t_bool)
+
+static uint32_t is_index(struct lower *l, uint32_t index, unsigned reg)
+{
+   return lw_op2(l, SpvOpIEqual, TB, index, lw_u32(l, reg));
+}
+
+static uint32_t window_ptr(struct lower *l, uint32_t index, unsigned slot)
+{
+   uint32_t i = lw_op2(l, SpvOpISub, T32, index, lw_u32(l, l->window_base));
+   return spvb_access_chain(l->b, l->t_ptr_u32, l->window_var[slot], &i, 1);
+}
+
+static uint32_t read_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi, unsigned k)
+{
+   if (hi - lo == 1)
+      return lw_vgpr(l, lo, k);
+   unsigned mid = lo + (hi - lo) / 2;
+   uint32_t left = read_tree(l, index, lo, mid, k), right = read_tree(l, index, mid, hi, k);
+   uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
+   return lw_select(l, T32, below, left, right);
+}
+
+static void write_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi,
+                       const uint32_t cond[], const uint32_t value[])
+{
+   if (hi - lo == 1) {
+      for (unsigned k = 0; k < l->slots; k++) {
+         uint32_t old = lw_vgpr(l, lo, k);
+         lw_vgpr_store(l, lo, k, lw_select(l, T32, cond[k], value[k], old));
+      }
+      return;
+   }
+   unsigned mid = lo + (hi - lo) / 2;
+   uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
+   uint32_t left = spvb_id(l->b), right = spvb_id(l->b), merge = spvb_id(l->b);
+   spvb_selection_merge(l->b, merge);
+   spvb_branch_conditional(l->b, below, left, right);
+   spvb_label(l->b, left);
+   write_tree(l, index, lo, mid, cond, value);
+   spvb_branch(l->b, merge);
+   spvb_label(l->b, right);
+   write_tree(l, index, mid, hi, cond, value);
+   spvb_branch(l->b, merge);
+   spvb_label(l->b, merge);
+}
+
+/* OpSwitch over the candidate registers: case r runs `body` for register r. */
+struct switch_body {
+   void (*fn)(struct lower *l, unsigned reg, void *user);
+   void *user;
+};
+
+static void switch_over(struct lower *l, uint32_t index, unsigned lo, struct switch_body body)
+{
+   unsigned n = l->vgprs - lo;
+   uint32_t merge = spvb_id(l->b);
+   uint32_t operands[2 + 2 * LOWER_VGPRS];
+   uint32_t labels[LOWER_VGPRS];
+   operands[0] = index;
+   operands[1] = merge;
+   for (unsigned i = 0; i < n; i++) {
+      labels[i] = spvb_id(l->b);
+      operands[2 + 2 * i] = lo + i;
+      operands[3 + 2 * i] = labels[i];
+   }
+   spvb_selection_merge(l->b, merge);
+   spvb_op_void(l->b, SpvOpSwitch, operands, 2 + 2 * n);
+   for (unsigned i = 0; i < n; i++) {
+      spvb_label(l->b, labels[i]);
+      body.fn(l, lo + i, body.user);
+      spvb_branch(l->b, merge);
+   }
+   spvb_label(l->b, merge);
+}
+
+struct switch_read {
+   uint32_t *temps;
+};
+
+static void switch_read_case(struct lower *l, unsigned reg, void *user)
+{
+   struct switch_read *r = user;
+   for (unsigned k = 0; k < l->slots; k++)
+      spvb_store(l->b, r->temps[k], lw_vgpr(l, reg, k));
+}
+
+struct switch_write {
+   const uint32_t *cond, *value;
+};
+
+static void switch_write_case(struct lower *l, unsigned reg, void *user)
+{
+   const struct switch_write *w = user;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t old = lw_vgpr(l, reg, k);
+      lw_vgpr_store(l, reg, k, lw_select(l, T32, w->cond[k], w->value[k], old));
+   }
+}
+
+void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t out[])
+{
+   switch (l->relative) {
+   case RDNA_RELATIVE_WINDOW_ARRAY:
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = spvb_load(l->b, T32, window_ptr(l, index, k));
+      return;
+   case RDNA_RELATIVE_SWITCH: {
+      uint32_t temps[LOWER_MAX_SLOTS];
+      for (unsigned k = 0; k < l->slots; k++) {
+         temps[k] = spvb_function_variable(l->b, l->t_ptr_u32);
+         spvb_store(l->b, temps[k], lw_u32(l, 0));
+      }
+      struct switch_read r = { temps };
+      switch_over(l, index, lo, (struct switch_body){ switch_read_case, &r });
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = spvb_load(l->b, T32, temps[k]);
+      return;
+   }
+   case RDNA_RELATIVE_SELECT_TREE:
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = read_tree(l, index, lo, l->vgprs, k);
+      return;
+   default:
+      for (unsigned k = 0; k < l->slots; k++) {
+         uint32_t v = lw_vgpr(l, lo, k);
+         for (unsigned r = lo + 1; r < l->vgprs; r++)
+            v = lw_select(l, T32, is_index(l, index, r), lw_vgpr(l, r, k), v);
+         out[k] = v;
+      }
+      return;
+   }
+}
+
+void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const uint32_t cond[],
+                           const uint32_t value[])
+{
+   switch (l->relative) {
+   case RDNA_RELATIVE_WINDOW_ARRAY:
+      for (unsigned k = 0; k < l->slots; k++) {
+         uint32_t ptr = window_ptr(l, index, k);
+         uint32_t old = spvb_load(l->b, T32, ptr);
+         spvb_store(l->b, ptr, lw_select(l, T32, cond[k], value[k], old));
+      }
+      return;
+   case RDNA_RELATIVE_SWITCH: {
+      struct switch_write w = { cond, value };
+      switch_over(l, index, lo, (struct switch_body){ switch_write_case, &w });
+      return;
+   }
+   case RDNA_RELATIVE_SELECT_TREE:
+      write_tree(l, index, lo, l->vgprs, cond, value);
+      return;
+   default:
+      for (unsigned r = lo; r < l->vgprs; r++) {
+         uint32_t here = is_index(l, index, r);
+         for (unsigned k = 0; k < l->slots; k++) {
+            uint32_t old = lw_vgpr(l, r, k);
+            uint32_t c = lw_op2(l, SpvOpLogicalAnd, TB, here, cond[k]);
+            lw_vgpr_store(l, r, k, lw_select(l, T32, c, value[k], old));
+         }
+      }
+      return;
+   }
+}
+
+/* ---- the instructions ----------------------------------------------------------------------- */
+
+struct rel {
+   unsigned base;
+   uint32_t index;    /* u32 base + offset */
+   uint32_t in_range; /* bool */
+};
+
+static struct rel relative(struct lower *l, const struct rdna_operand *op, uint32_t offset)
+{
+   struct rel r;
+   r.base = op->reg - RDNA_REG_VGPR0;
+   uint32_t wide = lw_op2(l, SpvOpIAdd, l->t_u64, lw_zext64(l, offset), lw_u64(l, r.base));
+   r.in_range = lw_op2(l, SpvOpULessThan, TB, wide, lw_u64(l, l->vgprs));
+   r.index = lw_op2(l, SpvOpIAdd, T32, offset, lw_u32(l, r.base));
+   return r;
+}
+
+/* Reads VGPR base + offset per slot; v0 when out of range. */
+static void read_relative(struct lower *l, const struct rel *r, uint32_t out[])
+{
+   /* Clamp the index into the candidates so every lowering sees a valid register. */
+   uint32_t index = lw_select(l, T32, r->in_range, r->index, lw_u32(l, r->base));
+   lw_vgpr_read_dynamic(l, index, r->base, out);
+   for (unsigned k = 0; k < l->slots; k++)
+      out[k] = lw_select(l, T32, r->in_range, out[k], lw_vgpr(l, 0, k));
+}
+
+static void write_relative(struct lower *l, const struct rel *r, uint32_t extra,
+                           const uint32_t value[])
+{
+   uint32_t cond[LOWER_MAX_SLOTS];
+   uint32_t ok = extra ? lw_op2(l, SpvOpLogicalAnd, TB, r->in_range, extra) : r->in_range;
+   uint32_t index = lw_select(l, T32, ok, r->index, lw_u32(l, r->base));
+   for (unsigned k = 0; k < l->slots; k++)
+      cond[k] = lw_op2(l, SpvOpLogicalAnd, TB, ok, lw_active(l, k));
+   lw_vgpr_write_dynamic(l, index, r->base, cond, value);
+}
+
+static uint32_t m0(struct lower *l)
+{
+   return lw_sreg(l, RDNA_REG_M0);
+}
+
+static uint32_t m0_src(struct lower *l)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32, m0(l), lw_u32(l, 0x3ff));
+}
+
+static uint32_t m0_dst(struct lower *l)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32,
+                 lw_op2(l, SpvOpShiftRightLogical, T32, m0(l), lw_u32(l, 16)), lw_u32(l, 0x3ff));
+}
+
+/* v_movrels_b32: D = VGPR[S0 + M0]. */
+enum rdna_status lower_v_movrels_b32(struct lower *l, const struct rdna_inst *in)
+{
+   struct rel s = relative(l, &in->operands[1], m0(l));
+   uint32_t v[LOWER_MAX_SLOTS];
+   read_relative(l, &s, v);
+   for (unsigned k = 0; k < l->slots; k++)
+      lw_vwrite(l, in->operands[0].reg - RDNA_REG_VGPR0, k, v[k]);
+   return RDNA_OK;
+}
+
+/* v_movreld_b32: VGPR[D + M0] = S0 (any source kind); dropped when out of range. */
+enum rdna_status lower_v_movreld_b32(struct lower *l, const struct rdna_inst *in)
+{
+   uint32_t v[LOWER_MAX_SLOTS];
+   lw_vsrc(l, &in->operands[1], v);
+   struct rel d = relative(l, &in->operands[0], m0(l));
+   write_relative(l, &d, 0, v);
+   return RDNA_OK;
+}
+
+/* VGPR[D + dst_off] = VGPR[S0 + src_off]: a destination out of range drops the write; a source
+ * out of range alone writes v0 to the in-range destination. */
+static enum rdna_status movrelsd(struct lower *l, const struct rdna_inst *in, uint32_t src_off,
+                                 uint32_t dst_off)
+{
+   struct rel s = relative(l, &in->operands[1], src_off);
+   struct rel d = relative(l, &in->operands[0], dst_off);
+   uint32_t v[LOWER_MAX_SLOTS];
+   read_relative(l, &s, v);
+   write_relative(l, &d, 0, v);
+   return RDNA_OK;
+}
+
+enum rdna_status lower_v_movrelsd_b32(struct lower *l, const struct rdna_inst *in)
+{
+   uint32_t off = m0(l);
+   return movrelsd(l, in, off, off);
+}
+
+/* v_movrelsd_2_b32: source offset M0[9:0], destination offset M0[25:16]. */
+enum rdna_status lower_v_movrelsd_2_b32(struct lower *l, const struct rdna_inst *in)
+{
+   return movrelsd(l, in, m0_src(l), m0_dst(l));
+}
+
+/* v_swaprel_b32: swaps VGPR[D + M0[25:16]] and VGPR[S0 + M0[9:0]] in active lanes; neither is
+ * written unless both are in range. */
+enum rdna_status lower_v_swaprel_b32(struct lower *l, const struct rdna_inst *in)
+{
+   struct rel s = relative(l, &in->operands[1], m0_src(l));
+   struct rel d = relative(l, &in->operands[0], m0_dst(l));
+   uint32_t both = lw_op2(l, SpvOpLogicalAnd, TB, s.in_range, d.in_range);
+   uint32_t x[LOWER_MAX_SLOTS], y[LOWER_MAX_SLOTS];
+   read_relative(l, &d, x);
+   read_relative(l, &s, y);
+   write_relative(l, &d, both, y);
+   write_relative(l, &s, both, x);
+   return RDNA_OK;
+}

@@ -1,0 +1,11 @@
+/* Formats the recompiler does not lower yet, each row an explicit UNSUPPORTED stub expanded from
+ * the table by format (recomp/unsupported_format.h): packed math, LDS, images, exports and
+ * interpolation come with issue 6. */
+#include "recomp/lower.h"
+
+#define UNSUPPORTED_IF_VOP3P(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_DS(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_MIMG(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_EXP(name) UNSUPPORTED(name)
+#define UNSUPPORTED_IF_VINTRP(name) UNSUPPORTED(name)
+#include "recomp/unsupported_format.h"

@@ -1,0 +1,680 @@
+/* The recompiler's entry point (include/rdna/recomp.h): checks the options against the case,
+ * lays out the module interface, discovers the code (recomp/cfg.c) and builds one compute
+ * module: a prologue that loads the wave's state record, a bounded dispatcher loop whose switch
+ * on the PC selects a basic block, the blocks lowered instruction by instruction through the
+ * table's handlers, and an epilogue that writes the whole state back. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include "recomp/lower.h"
+
+struct rdna_module {
+   uint32_t *words;
+   size_t num_words;
+   struct rdna_module_layout layout;
+   struct rdna_module_region *regions;
+};
+
+static const char *const lowering_names[] = { "default", "chain", "tree", "switch", "window" };
+
+const char *rdna_relative_lowering_name(enum rdna_relative_lowering lowering)
+{
+   if ((unsigned)lowering >= sizeof(lowering_names) / sizeof(lowering_names[0]))
+      return NULL;
+   return lowering_names[lowering];
+}
+
+bool rdna_relative_lowering_parse(const char *name, enum rdna_relative_lowering *lowering)
+{
+   for (unsigned i = 0; i < sizeof(lowering_names) / sizeof(lowering_names[0]); i++) {
+      if (name && strcmp(name, lowering_names[i]) == 0) {
+         *lowering = (enum rdna_relative_lowering)i;
+         return true;
+      }
+   }
+   return false;
+}
+
+static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+
+static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
+{
+   if (diag) {
+      memset(diag, 0, sizeof(*diag));
+      diag->status = status;
+      va_list ap;
+      va_start(ap, fmt);
+      vsnprintf(diag->message, sizeof(diag->message), fmt, ap);
+      va_end(ap);
+   }
+   return status;
+}
+
+void rdna_module_destroy(struct rdna_module *module)
+{
+   if (!module)
+      return;
+   for (size_t i = 0; i < module->layout.num_regions; i++)
+      free((char *)module->regions[i].name);
+   free(module->regions);
+   free(module->words);
+   free(module);
+}
+
+const uint32_t *rdna_module_words(const struct rdna_module *module, size_t *num_words)
+{
+   *num_words = module ? module->num_words : 0;
+   return module ? module->words : NULL;
+}
+
+const struct rdna_module_layout *rdna_module_layout(const struct rdna_module *module)
+{
+   return module ? &module->layout : NULL;
+}
+
+char *rdna_spirv_disassemble(const uint32_t *words, size_t num_words, struct rdna_diag *diag)
+{
+   return spvb_disassemble(words, num_words, diag);
+}
+
+/* ---- layout --------------------------------------------------------------------------------- */
+
+/* Per-lane scratch: the interpreter's SCRATCH_LANE_BYTES (interp/mem.h), zero-filled. */
+#define SCRATCH_BYTES_PER_LANE 4096u
+
+static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna_recomp_options *o,
+                                    struct rdna_module *m, struct rdna_diag *diag)
+{
+   struct rdna_module_layout *lay = &m->layout;
+   unsigned wave = o->wave_size;
+   if (wave != 32 && wave != 64)
+      return fail(diag, RDNA_BAD_ARGUMENT, "wave size %u is neither 32 nor 64", wave);
+   if (!(rdna_case_waves(c) & (wave == 32 ? RDNA_CASE_WAVE32 : RDNA_CASE_WAVE64)))
+      return fail(diag, RDNA_BAD_ARGUMENT, "the case does not run in wave%u", wave);
+   unsigned sub = o->subgroup_size ? o->subgroup_size : 32;
+   if (sub > wave || (sub & (sub - 1)) != 0)
+      return fail(diag, RDNA_BAD_ARGUMENT,
+                  "subgroup size %u is not a power of two at most the wave size %u", sub, wave);
+   if (!rdna_relative_lowering_name(o->relative))
+      return fail(diag, RDNA_BAD_ARGUMENT, "unknown relative-addressing lowering %d",
+                  (int)o->relative);
+   lay->wave_size = wave;
+   lay->subgroup_size = sub;
+   lay->lanes_per_invocation = wave / sub;
+   lay->vgprs = rdna_case_vgprs(c);
+   unsigned wg[3], grid[3];
+   rdna_case_workgroup(c, wg);
+   rdna_case_grid(c, grid);
+   uint64_t lanes = (uint64_t)wg[0] * wg[1] * wg[2];
+   uint64_t waves_per_group = (lanes + wave - 1) / wave;
+   uint64_t groups = (uint64_t)grid[0] * grid[1] * grid[2];
+   uint64_t state_words = RDNA_STATE_WORDS((uint64_t)lay->vgprs, wave);
+   if (waves_per_group * sub > 1024 || groups * waves_per_group * state_words > 0x7fffffffu)
+      return fail(diag, RDNA_BAD_ARGUMENT, "the dispatch is too large for one module");
+   lay->waves_per_group = (unsigned)waves_per_group;
+   lay->local_size[0] = sub * lay->waves_per_group;
+   lay->local_size[1] = lay->local_size[2] = 1;
+   memcpy(lay->grid, grid, sizeof(grid));
+   lay->num_waves = (unsigned)(groups * waves_per_group);
+   lay->state_words = (size_t)state_words;
+   lay->scratch_bytes_per_lane = SCRATCH_BYTES_PER_LANE;
+   lay->lds_bytes = rdna_case_lds(c);
+
+   size_t n = rdna_case_region_count(c);
+   m->regions = calloc(n ? n : 1, sizeof(*m->regions));
+   if (!m->regions)
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   uint64_t offset = 0;
+   for (size_t i = 0; i < n; i++) {
+      struct rdna_case_region r;
+      rdna_case_region(c, i, &r);
+      struct rdna_module_region *mr = &m->regions[i];
+      mr->name = strdup(r.name);
+      lay->num_regions = i + 1;
+      if (!mr->name)
+         return fail(diag, RDNA_NO_MEMORY, "out of memory");
+      mr->address = r.address;
+      mr->size = r.size;
+      mr->offset = offset;
+      mr->is_program = r.is_program;
+      offset += (r.size + 15) & ~15ull;
+   }
+   if (offset > 0xffffffffull)
+      return fail(diag, RDNA_BAD_ARGUMENT, "guest memory of %llu bytes is too large",
+                  (unsigned long long)offset);
+   lay->memory_bytes = offset;
+   lay->regions = m->regions;
+   return RDNA_OK;
+}
+
+/* ---- which VGPRs the program can touch ------------------------------------------------------ */
+
+static bool is_relative_vector(unsigned op)
+{
+   return op == RDNA_OP_v_movrels_b32 || op == RDNA_OP_v_movreld_b32 ||
+          op == RDNA_OP_v_movrelsd_b32 || op == RDNA_OP_v_movrelsd_2_b32 ||
+          op == RDNA_OP_v_swaprel_b32;
+}
+
+static void scan_vgprs(struct lower *l, const struct cfg *cfg)
+{
+   unsigned relative_lo = l->vgprs;
+   for (size_t i = 0; i < cfg->num_insts; i++) {
+      const struct rdna_inst *in = &cfg->insts[i].inst;
+      if (cfg->insts[i].illegal)
+         continue;
+      for (unsigned j = 0; j < in->num_operands; j++) {
+         const struct rdna_operand *op = &in->operands[j];
+         if (!lw_is_vgpr(op))
+            continue;
+         unsigned reg = op->reg - RDNA_REG_VGPR0, width = op->width ? op->width : 1;
+         for (unsigned r = reg; r < reg + width && r < l->vgprs; r++)
+            l->vgpr_used[r] = true;
+         if (is_relative_vector(in->op) && reg < relative_lo)
+            relative_lo = reg;
+      }
+   }
+   if (relative_lo < l->vgprs) {
+      for (unsigned r = relative_lo; r < l->vgprs; r++)
+         l->vgpr_used[r] = true;
+      l->vgpr_used[0] = true; /* out-of-range reads return v0 */
+      if (l->relative == RDNA_RELATIVE_WINDOW_ARRAY)
+         l->window_base = relative_lo;
+   }
+}
+
+/* ---- SPIR-V declarations ------------------------------------------------------------------- */
+
+struct module_ids {
+   uint32_t state, input_invocation, input_subgroup, input_workgroup;
+   uint32_t interface[8];
+   size_t num_interface;
+};
+
+static uint32_t storage_buffer(struct lower *l, struct module_ids *ids, unsigned binding,
+                               const char *name)
+{
+   struct spvb *b = l->b;
+   uint32_t array = spvb_type_runtime_array_unique(b, l->t_u32);
+   uint32_t four = 4;
+   spvb_decorate(b, array, SpvDecorationArrayStride, &four, 1);
+   uint32_t block = spvb_type_struct_unique(b, &array, 1);
+   spvb_decorate(b, block, SpvDecorationBlock, NULL, 0);
+   spvb_member_decorate(b, block, 0, SpvDecorationOffset, 0);
+   uint32_t var = spvb_global_variable(b, spvb_type_pointer(b, SpvStorageClassStorageBuffer, block),
+                                       SpvStorageClassStorageBuffer);
+   uint32_t zero = 0;
+   spvb_decorate(b, var, SpvDecorationDescriptorSet, &zero, 1);
+   spvb_decorate(b, var, SpvDecorationBinding, &binding, 1);
+   spvb_name(b, var, name);
+   ids->interface[ids->num_interface++] = var;
+   return var;
+}
+
+static uint32_t builtin_input(struct lower *l, struct module_ids *ids, uint32_t type,
+                              SpvBuiltIn builtin)
+{
+   struct spvb *b = l->b;
+   uint32_t var = spvb_global_variable(b, spvb_type_pointer(b, SpvStorageClassInput, type),
+                                       SpvStorageClassInput);
+   uint32_t value = (uint32_t)builtin;
+   spvb_decorate(b, var, SpvDecorationBuiltIn, &value, 1);
+   ids->interface[ids->num_interface++] = var;
+   return var;
+}
+
+static uint32_t function_var(struct lower *l, uint32_t pointer_type, const char *name)
+{
+   uint32_t var = spvb_function_variable(l->b, pointer_type);
+   if (name)
+      spvb_name(l->b, var, name);
+   return var;
+}
+
+/* Pointer to word `index` (u32 id) of a storage buffer variable. */
+static uint32_t buffer_word(struct lower *l, uint32_t buffer, uint32_t index)
+{
+   uint32_t indices[2] = { lw_u32(l, 0), index };
+   return spvb_access_chain(l->b, l->t_ptr_sb_u32, buffer, indices, 2);
+}
+
+static void declare_state(struct lower *l)
+{
+   struct spvb *b = l->b;
+   char name[32];
+   for (unsigned i = 0; i < LOWER_SREGS; i++) {
+      snprintf(name, sizeof(name), "s%u", i);
+      l->sgpr[i] = function_var(l, l->t_ptr_u32, name);
+   }
+   for (unsigned i = 0; i < RDNA_HWREG_COUNT; i++)
+      l->hwreg[i] = function_var(l, l->t_ptr_u32, NULL);
+   l->scc = function_var(l, l->t_ptr_u32, "scc");
+   l->pc = function_var(l, l->t_ptr_u64, "pc");
+   l->steps = function_var(l, l->t_ptr_u64, "steps");
+   l->ended = function_var(l, l->t_ptr_bool, "ended");
+   l->fault_kind = function_var(l, l->t_ptr_u32, "fault_kind");
+   l->fault_lane = function_var(l, l->t_ptr_u32, "fault_lane");
+   l->fault_pc = function_var(l, l->t_ptr_u64, "fault_pc");
+   l->fault_addr = function_var(l, l->t_ptr_u64, "fault_addr");
+   l->fault_op = function_var(l, l->t_ptr_u32, "fault_op");
+   if (l->window_base < l->vgprs) {
+      uint32_t array = spvb_type_array(b, l->t_u32, lw_u32(l, l->vgprs - l->window_base));
+      l->t_ptr_window = spvb_type_pointer(b, SpvStorageClassFunction, array);
+      for (unsigned k = 0; k < l->slots; k++) {
+         snprintf(name, sizeof(name), "window_%u", k);
+         l->window_var[k] = function_var(l, l->t_ptr_window, name);
+      }
+   }
+   for (unsigned r = 0; r < l->vgprs && r < l->window_base; r++) {
+      if (!l->vgpr_used[r])
+         continue;
+      for (unsigned k = 0; k < l->slots; k++) {
+         snprintf(name, sizeof(name), "v%u_%u", r, k);
+         l->vgpr_var[r][k] = function_var(l, l->t_ptr_u32, name);
+      }
+   }
+}
+
+/* ---- prologue and epilogue ------------------------------------------------------------------ */
+
+static uint32_t state_index(struct lower *l, uint32_t base, uint32_t word)
+{
+   return lw_op2(l, SpvOpIAdd, l->t_u32, base, lw_u32(l, word));
+}
+
+static void prologue(struct lower *l, const struct module_ids *ids, uint32_t *state_base,
+                     uint64_t entry)
+{
+   struct spvb *b = l->b;
+   l->invocation = spvb_load(b, l->t_u32, ids->input_invocation);
+   uint32_t subgroup = spvb_load(b, l->t_u32, ids->input_subgroup);
+   uint32_t t_uvec3 = spvb_type_vector(b, l->t_u32, 3);
+   uint32_t group = spvb_load(b, t_uvec3, ids->input_workgroup);
+   uint32_t gid[3];
+   for (uint32_t i = 0; i < 3; i++) {
+      uint32_t x[2] = { group, i };
+      gid[i] = spvb_op(b, SpvOpCompositeExtract, l->t_u32, x, 2);
+   }
+   /* Waves are numbered workgroup by workgroup (x + grid_x * (y + grid_y * z)), then by
+    * subgroup within the workgroup (include/rdna/recomp.h). */
+   uint32_t linear = lw_op2(l, SpvOpIMul, l->t_u32, gid[2], lw_u32(l, l->grid[1]));
+   linear = lw_op2(l, SpvOpIAdd, l->t_u32, linear, gid[1]);
+   linear = lw_op2(l, SpvOpIMul, l->t_u32, linear, lw_u32(l, l->grid[0]));
+   linear = lw_op2(l, SpvOpIAdd, l->t_u32, linear, gid[0]);
+   uint32_t wave = lw_op2(l, SpvOpIMul, l->t_u32, linear, lw_u32(l, l->waves_per_group));
+   l->wave_index = lw_op2(l, SpvOpIAdd, l->t_u32, wave, subgroup);
+   uint32_t base =
+      lw_op2(l, SpvOpIMul, l->t_u32, l->wave_index, lw_u32(l, (uint32_t)l->state_words));
+   *state_base = base;
+
+   for (unsigned k = 0; k < l->slots; k++) {
+      l->lane[k] = lw_op2(l, SpvOpIAdd, l->t_u32, l->invocation, lw_u32(l, k * l->subgroup_size));
+      l->lane_bit[k] = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, lw_u64(l, 1), l->lane[k]);
+   }
+   for (unsigned i = 0; i < LOWER_SREGS; i++) {
+      uint32_t v = spvb_load(b, l->t_u32, buffer_word(l, ids->state, state_index(l, base, i)));
+      spvb_store(b, l->sgpr[i], v);
+   }
+   spvb_store(b, l->scc,
+              lw_b2u(l, lw_nz(l, spvb_load(b, l->t_u32,
+                                           buffer_word(l, ids->state,
+                                                       state_index(l, base, RDNA_STATE_SCC))))));
+   for (unsigned i = 0; i < RDNA_HWREG_COUNT; i++) {
+      uint32_t p = buffer_word(l, ids->state, state_index(l, base, RDNA_STATE_HWREG(i)));
+      spvb_store(b, l->hwreg[i], spvb_load(b, l->t_u32, p));
+   }
+   for (unsigned r = 0; r < l->vgprs; r++) {
+      if (!l->vgpr_used[r] && r < l->window_base)
+         continue;
+      for (unsigned k = 0; k < l->slots; k++) {
+         uint32_t word =
+            lw_op2(l, SpvOpIAdd, l->t_u32, base, lw_u32(l, RDNA_STATE_VGPR(r, 0, l->wave_size)));
+         word = lw_op2(l, SpvOpIAdd, l->t_u32, word, l->lane[k]);
+         lw_vgpr_store(l, r, k, spvb_load(b, l->t_u32, buffer_word(l, ids->state, word)));
+      }
+   }
+   spvb_store(b, l->pc, lw_u64(l, entry));
+   spvb_store(b, l->steps, lw_u64(l, 0));
+   spvb_store(b, l->ended, lw_bool(l, false));
+   spvb_store(b, l->fault_kind, lw_u32(l, RDNA_FAULT_NONE));
+   spvb_store(b, l->fault_lane, lw_u32(l, 0xffffffffu));
+   spvb_store(b, l->fault_pc, lw_u64(l, 0));
+   spvb_store(b, l->fault_addr, lw_u64(l, 0));
+   spvb_store(b, l->fault_op, lw_u32(l, 0xffffffffu));
+}
+
+static void store_word(struct lower *l, uint32_t buffer, uint32_t base, unsigned word,
+                       uint32_t value)
+{
+   spvb_store(l->b, buffer_word(l, buffer, state_index(l, base, word)), value);
+}
+
+static void store_word64(struct lower *l, uint32_t buffer, uint32_t base, unsigned word,
+                         uint32_t value64)
+{
+   store_word(l, buffer, base, word, lw_lo(l, value64));
+   store_word(l, buffer, base, word + 1, lw_hi(l, value64));
+}
+
+/* Writes the whole state back: the scalar part from invocation 0 (every invocation holds the
+ * same values), each invocation its own lanes of every VGPR the program can touch. */
+static void epilogue(struct lower *l, const struct module_ids *ids, uint32_t base)
+{
+   struct spvb *b = l->b;
+   uint32_t first = lw_op2(l, SpvOpIEqual, l->t_bool, l->invocation, lw_u32(l, 0));
+   uint32_t merge = lw_if_begin(l, first);
+   for (unsigned i = 0; i < LOWER_SREGS; i++)
+      store_word(l, ids->state, base, i, spvb_load(b, l->t_u32, l->sgpr[i]));
+   store_word(l, ids->state, base, RDNA_STATE_SCC, spvb_load(b, l->t_u32, l->scc));
+   uint32_t kind = spvb_load(b, l->t_u32, l->fault_kind);
+   uint32_t faulted = lw_nz(l, kind);
+   uint32_t pc = lw_select(l, l->t_u64, faulted, spvb_load(b, l->t_u64, l->fault_pc),
+                           spvb_load(b, l->t_u64, l->pc));
+   store_word64(l, ids->state, base, RDNA_STATE_PC_LO, pc);
+   store_word64(l, ids->state, base, RDNA_STATE_STEPS_LO, spvb_load(b, l->t_u64, l->steps));
+   store_word(l, ids->state, base, RDNA_STATE_FAULT_KIND, kind);
+   store_word(l, ids->state, base, RDNA_STATE_FAULT_LANE, spvb_load(b, l->t_u32, l->fault_lane));
+   store_word64(l, ids->state, base, RDNA_STATE_FAULT_PC_LO, spvb_load(b, l->t_u64, l->fault_pc));
+   store_word64(l, ids->state, base, RDNA_STATE_FAULT_ADDR_LO,
+                spvb_load(b, l->t_u64, l->fault_addr));
+   store_word(l, ids->state, base, RDNA_STATE_FAULT_OP, spvb_load(b, l->t_u32, l->fault_op));
+   store_word(l, ids->state, base, RDNA_STATE_ENDED, lw_u32(l, 1));
+   for (unsigned i = 0; i < RDNA_HWREG_COUNT; i++)
+      store_word(l, ids->state, base, RDNA_STATE_HWREG(i), spvb_load(b, l->t_u32, l->hwreg[i]));
+   lw_if_end(l, merge);
+   for (unsigned r = 0; r < l->vgprs; r++) {
+      if (!l->vgpr_used[r] && r < l->window_base)
+         continue;
+      for (unsigned k = 0; k < l->slots; k++) {
+         uint32_t word =
+            lw_op2(l, SpvOpIAdd, l->t_u32, base, lw_u32(l, RDNA_STATE_VGPR(r, 0, l->wave_size)));
+         word = lw_op2(l, SpvOpIAdd, l->t_u32, word, l->lane[k]);
+         spvb_store(b, buffer_word(l, ids->state, word), lw_vgpr(l, r, k));
+      }
+   }
+}
+
+/* ---- blocks --------------------------------------------------------------------------------- */
+
+/* What check_operands in the interpreter rejects at run time: registers past the VGPR
+ * allocation or past exec_hi. Returns true when the instruction faults INVALID_OPERAND. */
+static bool operands_invalid(const struct lower *l, const struct rdna_inst *in)
+{
+   for (unsigned i = 0; i < in->num_operands; i++) {
+      const struct rdna_operand *op = &in->operands[i];
+      unsigned width = op->width ? op->width : 1;
+      if (lw_is_vgpr(op) && op->reg - RDNA_REG_VGPR0 + width > l->vgprs)
+         return true;
+      if (op->reg < LOWER_SREGS && op->reg + width > LOWER_SREGS)
+         return true;
+   }
+   return false;
+}
+
+static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
+{
+   const struct rdna_inst *in = &ci->inst;
+   l->pc_value = ci->pc;
+   l->next_pc = 0;
+   memset(l->active, 0, sizeof(l->active));
+   if (ci->illegal) {
+      l->op_value = 0xffffffffu;
+      lw_fault(l, 0, RDNA_FAULT_ILLEGAL_INSTRUCTION, 0, lw_u64(l, ci->pc));
+      return RDNA_OK;
+   }
+   l->op_value = in->op;
+   const char *name = rdna_op_name(in->op);
+   if (in->encoding == RDNA_FMT_DPP16 || in->encoding == RDNA_FMT_DPP8 ||
+       in->encoding == RDNA_FMT_SDWA) {
+      char detail[48];
+      snprintf(detail, sizeof(detail), " (its %s form)", rdna_encoding_name(in->encoding));
+      return lower_unsupported(l, name, detail);
+   }
+   for (unsigned i = 0; i < in->num_operands; i++)
+      if (in->operands[i].reg == RDNA_REG_LDS_DIRECT)
+         return lower_unsupported(l, name, " (lds_direct)");
+   if (operands_invalid(l, in)) {
+      lw_fault(l, 0, RDNA_FAULT_INVALID_OPERAND, 0, 0);
+      return RDNA_OK;
+   }
+   lower_fn fn = lower_handler(in->op);
+   if (!fn)
+      return lower_unsupported(l, name, "");
+   return fn(l, in);
+}
+
+static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
+                                    const struct cfg_block *blk, uint32_t label, uint32_t exit)
+{
+   struct spvb *b = l->b;
+   spvb_label(b, label);
+   uint64_t counted = 0;
+   for (size_t i = 0; i < blk->count; i++)
+      counted += !cfg->insts[blk->first + i].illegal;
+   /* The step limit, checked per block: the wave stops at the start of the first block that
+    * would run past it (the interpreter checks before every instruction, so the two agree when
+    * the limit falls on a block boundary). */
+   uint32_t steps = spvb_load(b, l->t_u64, l->steps);
+   uint32_t after = lw_op2(l, SpvOpIAdd, l->t_u64, steps, lw_u64(l, counted));
+   uint32_t over = lw_op2(l, SpvOpUGreaterThan, l->t_bool, after, lw_u64(l, l->step_limit));
+   uint32_t fault_label = spvb_id(b), body = spvb_id(b), merge = spvb_id(b);
+   spvb_selection_merge(b, merge);
+   spvb_branch_conditional(b, over, fault_label, body);
+   spvb_label(b, fault_label);
+   l->pc_value = blk->start;
+   l->op_value = 0xffffffffu;
+   lw_fault(l, 0, RDNA_FAULT_STEP_LIMIT, 0, 0);
+   spvb_branch(b, merge);
+
+   spvb_label(b, body);
+   const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
+   l->block_steps = steps;
+   for (size_t i = 0; i < blk->count; i++) {
+      l->inst_index = (unsigned)i;
+      enum rdna_status st = lower_inst(l, &cfg->insts[blk->first + i]);
+      if (st != RDNA_OK)
+         return st;
+   }
+   spvb_store(b, l->steps, after);
+   uint32_t next = l->next_pc ? l->next_pc : lw_u64(l, last->pc + last->inst.size);
+   spvb_store(b, l->pc, lw_op2(l, SpvOpBitwiseAnd, l->t_u64, next, lw_u64(l, 0xffffffffffffull)));
+   spvb_branch(b, merge);
+   spvb_label(b, merge);
+   spvb_branch(b, exit);
+   return RDNA_OK;
+}
+
+/* The switch's default: the PC is no block start the module knows. A PC inside a program region
+ * that is not dword aligned faults MISALIGNED, anything else BAD_JUMP, with the PC as the
+ * address (the interpreter's fetch faults). */
+static void lower_unknown_pc(struct lower *l, uint32_t pc)
+{
+   struct spvb *b = l->b;
+   uint32_t in_code = lw_bool(l, false);
+   for (size_t i = 0; i < l->num_regions; i++) {
+      const struct lower_region *r = &l->regions[i];
+      if (!r->is_program)
+         continue;
+      uint32_t rel = lw_op2(l, SpvOpISub, l->t_u64, pc, lw_u64(l, r->address));
+      uint32_t inside = lw_op2(l, SpvOpULessThan, l->t_bool, rel, lw_u64(l, r->size));
+      in_code = lw_op2(l, SpvOpLogicalOr, l->t_bool, in_code, inside);
+   }
+   uint32_t low = lw_op2(l, SpvOpBitwiseAnd, l->t_u64, pc, lw_u64(l, 3));
+   uint32_t misaligned = lw_op2(l, SpvOpLogicalAnd, l->t_bool, in_code, lw_nz64(l, low));
+   spvb_store(b, l->fault_kind,
+              lw_select(l, l->t_u32, misaligned, lw_u32(l, RDNA_FAULT_MISALIGNED),
+                        lw_u32(l, RDNA_FAULT_BAD_JUMP)));
+   spvb_store(b, l->fault_lane, lw_u32(l, 0xffffffffu));
+   spvb_store(b, l->fault_pc, pc);
+   spvb_store(b, l->fault_addr, pc);
+   spvb_store(b, l->fault_op, lw_u32(l, 0xffffffffu));
+   spvb_store(b, l->ended, lw_bool(l, true));
+}
+
+static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t entry,
+                              struct rdna_diag *diag)
+{
+   struct spvb *b = l->b;
+   spvb_capability(b, SpvCapabilityShader);
+   spvb_capability(b, SpvCapabilityInt64);
+   spvb_capability(b, SpvCapabilityGroupNonUniform);
+   spvb_capability(b, SpvCapabilityGroupNonUniformBallot);
+   spvb_capability(b, SpvCapabilityGroupNonUniformShuffle);
+   l->glsl = spvb_import(b, "GLSL.std.450");
+   l->t_bool = spvb_type_bool(b);
+   l->t_u32 = spvb_type_int(b, 32, false);
+   l->t_u64 = spvb_type_int(b, 64, false);
+   l->t_uvec4 = spvb_type_vector(b, l->t_u32, 4);
+   l->t_ptr_u32 = spvb_type_pointer(b, SpvStorageClassFunction, l->t_u32);
+   l->t_ptr_u64 = spvb_type_pointer(b, SpvStorageClassFunction, l->t_u64);
+   l->t_ptr_bool = spvb_type_pointer(b, SpvStorageClassFunction, l->t_bool);
+   l->t_ptr_sb_u32 = spvb_type_pointer(b, SpvStorageClassStorageBuffer, l->t_u32);
+
+   struct module_ids ids;
+   memset(&ids, 0, sizeof(ids));
+   l->memory = storage_buffer(l, &ids, 0, "memory");
+   ids.state = storage_buffer(l, &ids, 1, "state");
+   l->scratch = storage_buffer(l, &ids, 2, "scratch");
+   ids.input_invocation = builtin_input(l, &ids, l->t_u32, SpvBuiltInSubgroupLocalInvocationId);
+   ids.input_subgroup = builtin_input(l, &ids, l->t_u32, SpvBuiltInSubgroupId);
+   ids.input_workgroup =
+      builtin_input(l, &ids, spvb_type_vector(b, l->t_u32, 3), SpvBuiltInWorkgroupId);
+
+   spvb_begin_function(b);
+   declare_state(l);
+   uint32_t base;
+   prologue(l, &ids, &base, entry);
+
+   uint32_t header = spvb_id(b), dispatch = spvb_id(b), cont = spvb_id(b), done = spvb_id(b);
+   uint32_t sw_merge = spvb_id(b), unknown = spvb_id(b);
+   spvb_branch(b, header);
+   spvb_label(b, header);
+   uint32_t ended = spvb_load(b, l->t_bool, l->ended);
+   spvb_loop_merge(b, done, cont);
+   spvb_branch_conditional(b, ended, done, dispatch);
+   spvb_label(b, dispatch);
+   uint32_t pc = spvb_load(b, l->t_u64, l->pc);
+   spvb_selection_merge(b, sw_merge);
+   /* OpSwitch on the 64-bit PC: literal pairs (low, high word) and a label per block. */
+   size_t n = cfg->num_blocks;
+   uint32_t *labels = malloc((n ? n : 1) * sizeof(*labels));
+   uint32_t *operands = malloc((2 + 3 * n) * sizeof(*operands));
+   if (!labels || !operands) {
+      free(labels);
+      free(operands);
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   }
+   operands[0] = pc;
+   operands[1] = unknown;
+   for (size_t i = 0; i < n; i++) {
+      labels[i] = spvb_id(b);
+      operands[2 + 3 * i] = (uint32_t)cfg->blocks[i].start;
+      operands[3 + 3 * i] = (uint32_t)(cfg->blocks[i].start >> 32);
+      operands[4 + 3 * i] = labels[i];
+   }
+   spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * n);
+   free(operands);
+   enum rdna_status status = RDNA_OK;
+   for (size_t i = 0; i < n && status == RDNA_OK; i++)
+      status = lower_block(l, cfg, &cfg->blocks[i], labels[i], sw_merge);
+   free(labels);
+   if (status != RDNA_OK)
+      return status;
+   spvb_label(b, unknown);
+   lower_unknown_pc(l, pc);
+   spvb_branch(b, sw_merge);
+   spvb_label(b, sw_merge);
+   spvb_branch(b, cont);
+   spvb_label(b, cont);
+   spvb_branch(b, header);
+   spvb_label(b, done);
+   epilogue(l, &ids, base);
+   spvb_end_function(b);
+   unsigned local_size[3] = { l->subgroup_size * l->waves_per_group, 1, 1 };
+   spvb_entry_point(b, ids.interface, ids.num_interface, local_size);
+   return RDNA_OK;
+}
+
+enum rdna_status rdna_recomp_case(const struct rdna_case *c,
+                                  const struct rdna_recomp_options *options,
+                                  struct rdna_module **out, struct rdna_diag *diag)
+{
+   if (out)
+      *out = NULL;
+   if (!c || !options || !out)
+      return fail(diag, RDNA_BAD_ARGUMENT, "no case, options or output");
+   struct rdna_module *m = calloc(1, sizeof(*m));
+   if (!m)
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   enum rdna_status status = make_layout(c, options, m, diag);
+   if (status != RDNA_OK) {
+      rdna_module_destroy(m);
+      return status;
+   }
+   const struct rdna_module_layout *lay = &m->layout;
+   struct lower_region *regions = calloc(lay->num_regions ? lay->num_regions : 1, sizeof(*regions));
+   struct lower *l = calloc(1, sizeof(*l));
+   uint32_t(*vgpr_var)[LOWER_MAX_SLOTS] = calloc(LOWER_VGPRS, sizeof(*vgpr_var));
+   struct spvb b;
+   spvb_init(&b);
+   struct cfg cfg;
+   memset(&cfg, 0, sizeof(cfg));
+   if (!regions || !l || !vgpr_var) {
+      status = fail(diag, RDNA_NO_MEMORY, "out of memory");
+      goto done;
+   }
+   for (size_t i = 0; i < lay->num_regions; i++)
+      regions[i] = (struct lower_region){ lay->regions[i].address, lay->regions[i].size,
+                                          lay->regions[i].offset, lay->regions[i].is_program };
+   l->b = &b;
+   l->isa.target = rdna_case_target(c);
+   l->isa.wave_size = lay->wave_size;
+   l->wave_size = lay->wave_size;
+   l->subgroup_size = lay->subgroup_size;
+   l->slots = lay->lanes_per_invocation;
+   l->vgprs = lay->vgprs;
+   l->window_base = lay->vgprs;
+   l->relative =
+      options->relative == RDNA_RELATIVE_DEFAULT ? RDNA_RELATIVE_SELECT_TREE : options->relative;
+   l->diag = diag;
+   memcpy(l->grid, lay->grid, sizeof(l->grid));
+   l->waves_per_group = lay->waves_per_group;
+   l->state_words = lay->state_words;
+   l->step_limit = options->step_limit ? options->step_limit : rdna_case_steps(c);
+   l->vgpr_var = vgpr_var;
+   l->regions = regions;
+   l->num_regions = lay->num_regions;
+   l->scratch_per_lane = lay->scratch_bytes_per_lane;
+
+   status = cfg_build(c, &l->isa, &cfg, diag);
+   if (status != RDNA_OK)
+      goto done;
+   scan_vgprs(l, &cfg);
+   status = build(l, &cfg, rdna_case_entry(c), diag);
+   if (status != RDNA_OK)
+      goto done;
+   m->words = spvb_finish(&b, &m->num_words);
+   if (!m->words) {
+      status = fail(diag, RDNA_NO_MEMORY, "out of memory building the module");
+      goto done;
+   }
+   status = spvb_validate(m->words, m->num_words, diag);
+
+done:
+   cfg_free(&cfg);
+   spvb_free(&b);
+   free(vgpr_var);
+   free(l);
+   free(regions);
+   if (status != RDNA_OK) {
+      rdna_module_destroy(m);
+      return status;
+   }
+   *out = m;
+   return RDNA_OK;
+}

@@ -1,0 +1,242 @@
+/* `rdna gpu` as a user runs it: the device list, exit codes (0 pass or known gap, 1 a failed
+ * expectation, 2 bad input or usage, 3 no Vulkan), the report lines with their compile and run
+ * times, todo(recomp) gaps, and --json. The program is found beside this test's executable, or
+ * at $RDNA_CLI; tests that need a device skip when `--list-devices` finds none. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char program[PATH_MAX];
+static char workdir[PATH_MAX];
+
+static void find_program(void)
+{
+   const char *env = getenv("RDNA_CLI");
+   if (env && *env) {
+      snprintf(program, sizeof(program), "%s", env);
+   } else {
+      char self[PATH_MAX];
+      ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+      cr_assert(n > 0, "readlink /proc/self/exe: %s", strerror(errno));
+      self[n] = '\0';
+      char *slash = strrchr(self, '/');
+      cr_assert_not_null(slash);
+      *slash = '\0';
+      snprintf(program, sizeof(program), "%.*s/rdna", (int)(sizeof(program) - 6), self);
+   }
+   if (access(program, X_OK) != 0)
+      cr_skip_test("the rdna program is not at %s (set RDNA_CLI)", program);
+   const char *tmp = getenv("TMPDIR");
+   snprintf(workdir, sizeof(workdir), "%s/rdna-gpu-cli-XXXXXX", tmp && *tmp ? tmp : P_tmpdir);
+   cr_assert_not_null(mkdtemp(workdir));
+}
+
+static void remove_workdir(void)
+{
+   static const char *const names[] = { "stdout",    "stderr",   "pass.case", "fail.case",
+                                        "todo.case", "bad.case", "range.case" };
+   char path[PATH_MAX + 16];
+   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+      snprintf(path, sizeof(path), "%s/%s", workdir, names[i]);
+      unlink(path);
+   }
+   rmdir(workdir);
+}
+
+TestSuite(gpu_cli, .init = find_program, .fini = remove_workdir);
+
+struct output {
+   int code;
+   char out[65536];
+   char err[8192];
+};
+
+static void read_into(const char *name, char *buffer, size_t size)
+{
+   char path[PATH_MAX + 16];
+   snprintf(path, sizeof(path), "%s/%s", workdir, name);
+   FILE *file = fopen(path, "rb");
+   cr_assert_not_null(file, "%s: %s", path, strerror(errno));
+   size_t n = fread(buffer, 1, size - 1, file);
+   buffer[n] = '\0';
+   fclose(file);
+}
+
+/* Runs `ENV rdna gpu ARGS` in the work folder. */
+static struct output *run(const char *env, const char *args)
+{
+   static struct output result;
+   char command[3 * PATH_MAX + 1024];
+   snprintf(command, sizeof(command), "cd '%s' && %s '%s' gpu %s </dev/null >stdout 2>stderr",
+            workdir, env, program, args);
+   int status = system(command);
+   cr_assert(status != -1 && WIFEXITED(status), "could not run: %s", command);
+   result.code = WEXITSTATUS(status);
+   read_into("stdout", result.out, sizeof(result.out));
+   read_into("stderr", result.err, sizeof(result.err));
+   return &result;
+}
+
+static void write_file(const char *name, const char *text)
+{
+   char path[PATH_MAX + 16];
+   snprintf(path, sizeof(path), "%s/%s", workdir, name);
+   FILE *file = fopen(path, "w");
+   cr_assert_not_null(file);
+   fputs(text, file);
+   fclose(file);
+}
+
+static void skip_without_device(void)
+{
+   struct output *r = run("", "--list-devices");
+   if (r->code == 3)
+      cr_skip_test("no Vulkan device: %s", r->err);
+   cr_assert_eq(r->code, 0, "%s", r->err);
+}
+
+#define PASS_CASE                                                                        \
+   "[require]\nwave 32 64\n[program]\ns_mov_b32 s1, 42\ns_add_u32 s2, s1, 8\ns_endpgm\n" \
+   "[expect]\ns1 = 42\ns2 = 50\n"
+
+Test(gpu_cli, list_devices_names_each_device_and_its_subgroup_size)
+{
+   skip_without_device();
+   struct output *r = run("", "--list-devices");
+   cr_assert(strncmp(r->out, "0: ", 3) == 0, "%s", r->out);
+   cr_assert(strstr(r->out, "subgroup size"), "%s", r->out);
+   r = run("", "--list-devices --json");
+   cr_assert_eq(r->code, 0);
+   json_error_t error;
+   json_t *list = json_loads(r->out, 0, &error);
+   cr_assert_not_null(list, "%s", error.text);
+   cr_assert(json_is_array(list) && json_array_size(list) > 0);
+   json_t *first = json_array_get(list, 0);
+   cr_assert_eq(json_integer_value(json_object_get(first, "index")), 0);
+   cr_assert_gt(json_integer_value(json_object_get(first, "subgroup_size")), 0);
+   json_decref(list);
+}
+
+Test(gpu_cli, no_vulkan_loader_exits_3_with_a_message)
+{
+   write_file("pass.case", PASS_CASE);
+   struct output *r = run("RDNA_VULKAN_LOADER=librdna-missing-loader.so", "pass.case");
+   cr_assert_eq(r->code, 3, "%s", r->err);
+   cr_assert(strstr(r->err, "no Vulkan loader"), "%s", r->err);
+   cr_assert_eq(r->out[0], '\0', "%s", r->out);
+   r = run("RDNA_VULKAN_LOADER=librdna-missing-loader.so", "--list-devices");
+   cr_assert_eq(r->code, 3, "%s", r->err);
+   r = run("VK_ICD_FILENAMES=/nonexistent.json VK_DRIVER_FILES=/nonexistent.json", "pass.case");
+   cr_assert_eq(r->code, 3, "%s", r->err);
+   cr_assert(strstr(r->err, "driver"), "%s", r->err);
+}
+
+Test(gpu_cli, a_passing_case_prints_pass_with_times_in_each_wave_size)
+{
+   skip_without_device();
+   write_file("pass.case", PASS_CASE);
+   struct output *r = run("", "pass.case");
+   cr_assert_eq(r->code, 0, "%s%s", r->out, r->err);
+   cr_assert(strstr(r->out, "PASS pass.case (wave32, 3 steps, compile "), "%s", r->out);
+   cr_assert(strstr(r->out, "PASS pass.case (wave64, 3 steps, compile "), "%s", r->out);
+   cr_assert(strstr(r->out, " ms, run "), "%s", r->out);
+   r = run("", "--wave 64 pass.case");
+   cr_assert_eq(r->code, 0);
+   cr_assert_null(strstr(r->out, "wave32"), "%s", r->out);
+   r = run("", "--device 0 --validate --timeout 5000 --steps 100 pass.case");
+   cr_assert_eq(r->code, 0, "%s%s", r->out, r->err);
+}
+
+Test(gpu_cli, a_failed_expectation_exits_1_and_names_its_line)
+{
+   skip_without_device();
+   write_file("fail.case", "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n");
+   struct output *r = run("", "fail.case");
+   cr_assert_eq(r->code, 1, "%s%s", r->out, r->err);
+   cr_assert(strstr(r->out, "FAIL fail.case (wave32"), "%s", r->out);
+   cr_assert(strstr(r->out, "fail.case:6:1: s1"), "%s", r->out);
+   cr_assert(strstr(r->out, "    s1 = 41"), "%s", r->out);
+}
+
+Test(gpu_cli, a_known_gap_is_reported_and_does_not_fail)
+{
+   skip_without_device();
+   write_file("todo.case", "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n"
+                           "[diff]\ntodo(recomp) a gap under test\n");
+   write_file("pass.case", PASS_CASE);
+   struct output *r = run("", "todo.case pass.case");
+   cr_assert_eq(r->code, 0, "%s%s", r->out, r->err);
+   cr_assert(strstr(r->out, "TODO todo.case (wave32"), "%s", r->out);
+   cr_assert(strstr(r->out, "known gap, todo(recomp): a gap under test"), "%s", r->out);
+   cr_assert(strstr(r->out, "2 cases, 3 runs: 2 passed, 0 failed, 1 todo, 0 errors"), "%s", r->out);
+}
+
+Test(gpu_cli, bad_input_exits_2_with_file_line_column)
+{
+   skip_without_device();
+   write_file("bad.case", "[require]\nwave 48\n[program]\ns_endpgm\n");
+   struct output *r = run("", "bad.case");
+   cr_assert_eq(r->code, 2, "%s%s", r->out, r->err);
+   cr_assert(strstr(r->err, "bad.case:2:"), "%s", r->err);
+   write_file("range.case", "[require]\n[program]\ns_endpgm\n[init]\ns1 = 0x123456789\n");
+   r = run("", "range.case");
+   cr_assert_eq(r->code, 2, "%s%s", r->out, r->err);
+   cr_assert(strstr(r->err, "range.case:5:"), "%s", r->err);
+   r = run("", "missing.case");
+   cr_assert_eq(r->code, 2, "%s", r->err);
+}
+
+Test(gpu_cli, usage_errors_exit_2)
+{
+   static const char *const args[] = {
+      "",
+      "--timeout 0 x.case",
+      "--relative=sideways x.case",
+      "--list-devices x.case",
+      "--steps nine x.case",
+      "--target gfx1013 x.case",
+      "--frobnicate x.case",
+   };
+   for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
+      struct output *r = run("", args[i]);
+      cr_assert_eq(r->code, 2, "'%s': %d %s", args[i], r->code, r->err);
+      cr_assert(strstr(r->err, "rdna gpu: error:"), "'%s': %s", args[i], r->err);
+   }
+   struct output *r = run("", "--help");
+   cr_assert_eq(r->code, 0);
+   cr_assert(strstr(r->out, "usage: rdna gpu"), "%s", r->out);
+}
+
+Test(gpu_cli, json_reports_every_run_with_its_times)
+{
+   skip_without_device();
+   write_file("pass.case", PASS_CASE);
+   write_file("fail.case", "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n");
+   struct output *r = run("", "--json pass.case fail.case");
+   cr_assert_eq(r->code, 1, "%s", r->err);
+   json_error_t error;
+   json_t *root = json_loads(r->out, 0, &error);
+   cr_assert_not_null(root, "%s: %s", error.text, r->out);
+   json_t *summary = json_object_get(root, "summary");
+   cr_assert_eq(json_integer_value(json_object_get(summary, "runs")), 3);
+   cr_assert_eq(json_integer_value(json_object_get(summary, "passed")), 2);
+   cr_assert_eq(json_integer_value(json_object_get(summary, "failed")), 1);
+   cr_assert(json_is_string(json_object_get(json_object_get(root, "device"), "name")));
+   json_t *run0 =
+      json_array_get(json_object_get(json_array_get(json_object_get(root, "cases"), 0), "runs"), 0);
+   cr_assert_str_eq(json_string_value(json_object_get(run0, "result")), "PASS");
+   cr_assert(json_real_value(json_object_get(run0, "compile_ms")) > 0);
+   cr_assert(json_real_value(json_object_get(run0, "run_ms")) > 0);
+   cr_assert_gt(json_integer_value(json_object_get(run0, "spirv_words")), 5);
+   json_t *fail_run =
+      json_array_get(json_object_get(json_array_get(json_object_get(root, "cases"), 1), "runs"), 0);
+   json_t *failure = json_array_get(json_object_get(fail_run, "failures"), 0);
+   cr_assert_eq(json_integer_value(json_object_get(failure, "line")), 6);
+   json_decref(root);
+}

@@ -1,0 +1,145 @@
+/* Random programs (include/rdna/gen.h) through the case loader and the interpreter, in-process,
+ * in wave32 and wave64 on both targets: every generated case parses and loads, every run ends in
+ * a status (s_endpgm or a fault with a kind and a message, never a host crash or hang: the ASan
+ * build runs this too), and the faults the generator promises to avoid (code that does not
+ * decode, jumps out of the code) never happen. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdna/gen.h"
+#include "rdna/run.h"
+
+#define PROGRAM_LENGTH 1000
+
+struct tally {
+   unsigned runs, ended, faulted;
+};
+
+static char *generate(enum rdna_target target, unsigned wave, uint64_t seed, size_t *length)
+{
+   struct rdna_gen_options options = {
+      .target = target, .wave_size = wave, .count = PROGRAM_LENGTH, .seed = seed
+   };
+   char *text = NULL;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_gen_case(&options, &text, length, &diag), RDNA_OK, "seed %llu: %s",
+                (unsigned long long)seed, diag.message);
+   cr_assert_not_null(text);
+   cr_assert_eq(strlen(text), *length);
+   return text;
+}
+
+static void run_seed(enum rdna_target target, unsigned wave, uint64_t seed, struct tally *tally)
+{
+   size_t length = 0;
+   char *text = generate(target, wave, seed, &length);
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   cr_assert_eq(rdna_case_parse(text, length, "random", &c, &diag), RDNA_OK,
+                "seed %llu wave%u: line %u column %u: %s", (unsigned long long)seed, wave,
+                diag.line, diag.column, diag.message);
+   struct rdna_case_result result;
+   cr_assert_eq(rdna_case_run(c, wave, NULL, &result, &diag), RDNA_OK, "seed %llu wave%u: %s",
+                (unsigned long long)seed, wave, diag.message);
+   cr_assert_leq(result.steps, rdna_case_steps(c) * result.waves);
+   tally->runs++;
+   if (result.faulted) {
+      tally->faulted++;
+      cr_assert_lt(result.fault.kind, RDNA_FAULT_KIND_COUNT);
+      cr_assert_neq(result.fault.kind, RDNA_FAULT_NONE);
+      cr_assert_neq(result.fault.message[0], '\0');
+      cr_assert_neq(result.fault.kind, RDNA_FAULT_ILLEGAL_INSTRUCTION,
+                    "seed %llu wave%u: the generator wrote code that does not decode: %s",
+                    (unsigned long long)seed, wave, result.fault.message);
+      cr_assert_neq(result.fault.kind, RDNA_FAULT_BAD_JUMP,
+                    "seed %llu wave%u: a generated branch left the code: %s",
+                    (unsigned long long)seed, wave, result.fault.message);
+   } else {
+      tally->ended++;
+   }
+   rdna_case_result_free(&result);
+   rdna_case_destroy(c);
+   free(text);
+}
+
+static void run_seeds(enum rdna_target target, unsigned wave, uint64_t first, unsigned count)
+{
+   struct tally tally = { 0, 0, 0 };
+   for (uint64_t seed = first; seed < first + count; seed++)
+      run_seed(target, wave, seed, &tally);
+   cr_assert_eq(tally.runs, count);
+   /* Most programs must reach s_endpgm: a generator whose programs mostly fault early tests
+    * little. */
+   cr_expect_geq(tally.ended * 2, count, "only %u of %u programs ended without a fault",
+                 tally.ended, count);
+}
+
+Test(random, wave32_programs_end_in_a_status, .timeout = 300)
+{
+   run_seeds(RDNA_TARGET_GFX1030, 32, 1, 60);
+}
+
+Test(random, wave64_programs_end_in_a_status, .timeout = 300)
+{
+   run_seeds(RDNA_TARGET_GFX1030, 64, 1001, 60);
+}
+
+Test(random, gfx1013_programs_end_in_a_status, .timeout = 300)
+{
+   run_seeds(RDNA_TARGET_GFX1013, 32, 2001, 20);
+   run_seeds(RDNA_TARGET_GFX1013, 64, 3001, 20);
+}
+
+Test(random, same_seed_same_case)
+{
+   size_t a_length, b_length, c_length;
+   char *a = generate(RDNA_TARGET_GFX1030, 32, 42, &a_length);
+   char *b = generate(RDNA_TARGET_GFX1030, 32, 42, &b_length);
+   char *c = generate(RDNA_TARGET_GFX1030, 32, 43, &c_length);
+   cr_assert_eq(a_length, b_length);
+   cr_assert_str_eq(a, b);
+   cr_assert_str_neq(a, c);
+   free(a);
+   free(b);
+   free(c);
+}
+
+Test(random, program_has_the_requested_length)
+{
+   /* Count the instruction lines of [program]: indented lines up to the next section. */
+   size_t length;
+   char *text = generate(RDNA_TARGET_GFX1030, 64, 7, &length);
+   const char *p = strstr(text, "[program]\n");
+   cr_assert_not_null(p);
+   p += strlen("[program]\n");
+   unsigned instructions = 0;
+   while (*p && *p != '[') {
+      if (p[0] == ' ' && p[1] == ' ')
+         instructions++;
+      const char *nl = strchr(p, '\n');
+      p = nl ? nl + 1 : p + strlen(p);
+   }
+   cr_expect_eq(instructions, PROGRAM_LENGTH);
+   free(text);
+}
+
+Test(random, bad_options_are_refused)
+{
+   char *text = (char *)1;
+   struct rdna_diag diag;
+   struct rdna_gen_options options = {
+      .target = RDNA_TARGET_GFX1030, .wave_size = 48, .count = 10, .seed = 1
+   };
+   cr_expect_eq(rdna_gen_case(&options, &text, NULL, &diag), RDNA_BAD_ARGUMENT);
+   cr_expect_null(text);
+   cr_expect_neq(diag.message[0], '\0');
+   options.wave_size = 32;
+   options.count = 0;
+   cr_expect_eq(rdna_gen_case(&options, &text, NULL, &diag), RDNA_BAD_ARGUMENT);
+   options.count = 10;
+   options.classes = 1u << 30;
+   cr_expect_eq(rdna_gen_case(&options, &text, NULL, &diag), RDNA_BAD_ARGUMENT);
+   cr_expect_eq(rdna_gen_case(NULL, &text, NULL, &diag), RDNA_BAD_ARGUMENT);
+}
