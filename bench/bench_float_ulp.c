@@ -40,20 +40,26 @@ static long double ref_log(long double x)
    return log2l(x);
 }
 
-/* sin and cos of x turns: whole turns drop out exactly before scaling by 2 pi. */
-static long double turns(long double x)
+/* sin and cos of x turns: whole turns drop out exactly (x - floor(x + 1/2) is exact for f16 and
+ * f32 inputs in long double), then sin(pi - y) = sin(y) folds the argument into [-1/4, 1/4] so
+ * that multiples of half a turn give exact zeros, as the mathematical function does. */
+static long double sin_turns(long double t)
 {
-   return x - floorl(x + 0.5L);
+   long double a = fabsl(t);
+   if (a > 0.25L)
+      a = 0.5L - a;
+   long double r = sinl(6.283185307179586476925286766559L * a);
+   return signbit(t) ? -r : r;
 }
 
 static long double ref_sin(long double x)
 {
-   return sinl(6.283185307179586476925286766559L * turns(x));
+   return sin_turns(x - floorl(x + 0.5L));
 }
 
 static long double ref_cos(long double x)
 {
-   return cosl(6.283185307179586476925286766559L * turns(x));
+   return sin_turns(0.25L - fabsl(x - floorl(x + 0.5L)));
 }
 
 static long double ref_rcp(long double x)

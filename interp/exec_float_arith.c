@@ -268,13 +268,16 @@ static enum rdna_status div_scale(struct wave *w, const struct rdna_inst *in,
 {
    uint64_t r[MAX_LANES], vcc = 0;
    const uint32_t *mask = wave_lane_mask(w);
+   struct float_src src[3];
+   for (unsigned i = 0; i < 3; i++)
+      float_src_init(w, in, float_src_operand(in, i), i, width, FSRC_NO_FLUSH, &src[i]);
    for (unsigned lane = 0; lane < MAX_LANES; lane++) {
       r[lane] = 0;
       if (lane >= w->wave_size || !mask[lane])
          continue;
-      uint64_t s0 = float_read_src(w, in, 0, width, lane, true);
-      uint64_t den = float_read_src(w, in, 1, width, lane, true);
-      uint64_t num = float_read_src(w, in, 2, width, lane, true);
+      uint64_t s0 = float_src_read(w, &src[0], lane);
+      uint64_t den = float_src_read(w, &src[1], lane);
+      uint64_t num = float_src_read(w, &src[2], lane);
       bool bit;
       r[lane] = div_scale_lane(width, s0, den, num, &bit);
       vcc |= (uint64_t)bit << lane;
@@ -387,10 +390,65 @@ FLOAT_OP(v_cubesc_f32, FLOAT32, 3, 0, cubesc(c, s))
 FLOAT_OP(v_cubetc_f32, FLOAT32, 3, 0, cubetc(c, s))
 FLOAT_OP(v_cubema_f32, FLOAT32, 3, 0, cubema(c, s))
 
-/* Not implemented: v_mullit_f32's lighting rules, v_trig_preop_f64's table of 2/pi bits, and
- * the VOP3 interpolation rows, which read attribute data a compute dispatch does not have. */
-UNSUPPORTED(v_mullit_f32)
-UNSUPPORTED(v_trig_preop_f64)
+/* ---- v_trig_preop_f64 ---------------------------------------------------------------------
+ * (guide 12.10): 53 bits of 2/pi for argument reduction. With shift = src1[4:0] * 53, plus
+ * exponent(src0) - 1077 when src0's biased exponent exceeds 1077, the result is the 53 fraction
+ * bits of 2/pi after the first `shift` ones, as an integer scaled by 2^(-53 - shift) (2^128 more
+ * when the exponent is at least 1968). The guide takes 1201 fraction bits; later ones are 0. */
+
+/* The first 1584 fraction bits of 2/pi, 24 per entry (checked against 2/pi computed to 1800
+ * bits with Machin's formula). */
+static const uint32_t two_over_pi[66] = {
+   0xa2f983, 0x6e4e44, 0x1529fc, 0x2757d1, 0xf534dd, 0xc0db62, 0x95993c, 0x439041, 0xfe5163,
+   0xabdebb, 0xc561b7, 0x246e3a, 0x424dd2, 0xe00649, 0x2eea09, 0xd1921c, 0xfe1deb, 0x1cb129,
+   0xa73ee8, 0x8235f5, 0x2ebb44, 0x84e99c, 0x7026b4, 0x5f7e41, 0x3991d6, 0x398353, 0x39f49c,
+   0x845f8b, 0xbdf928, 0x3b1ff8, 0x97ffde, 0x05980f, 0xef2f11, 0x8b5a0a, 0x6d1f6d, 0x367ecf,
+   0x27cb09, 0xb74f46, 0x3f669e, 0x5fea2d, 0x7527ba, 0xc7ebe5, 0xf17b3d, 0x0739f7, 0x8a5292,
+   0xea6bfb, 0x5fb11f, 0x8d5d08, 0x560330, 0x46fc7b, 0x6babf0, 0xcfbc20, 0x9af436, 0x1da9e3,
+   0x91615e, 0xe61b08, 0x659985, 0x5f14a0, 0x68408d, 0xffd880, 0x4d7327, 0x310606, 0x1556ca,
+   0x73a8c9, 0x60e27b, 0xc08c6b,
+};
+
+/* Fraction bit k of 2/pi (k = 1 is the first bit after the point); 0 past bit 1201. */
+static unsigned two_over_pi_bit(unsigned k)
+{
+   if (k < 1 || k > 1201)
+      return 0;
+   return (two_over_pi[(k - 1) / 24] >> (23 - (k - 1) % 24)) & 1u;
+}
+
+static uint64_t trig_preop(const struct float_ctx *c, const uint64_t *s)
+{
+   unsigned exponent = biased_exponent(FLOAT64, s[0]);
+   unsigned shift = ((unsigned)s[1] & 31u) * 53;
+   if (exponent > 1077)
+      shift += exponent - 1077;
+   uint64_t bits = 0;
+   for (unsigned k = shift + 1; k <= shift + 53; k++)
+      bits = bits << 1 | two_over_pi_bit(k);
+   int scale = -53 - (int)shift + (exponent >= 1968 ? 128 : 0);
+   return float_ldexp(FLOAT64, float_from_uint(FLOAT64, bits, &c->env), scale, &c->env);
+}
+
+FLOAT_OP(v_trig_preop_f64, FLOAT64, 2, FSPEC_INT_SRC1 | FSPEC_NO_FLUSH, trig_preop(c, s))
+
+/* v_mullit_f32 (guide 12.10, multiply for lighting): -MAX_FLOAT when src1 is -MAX_FLOAT, -inf
+ * or NaN, or src2 is NaN or not above 0; otherwise the legacy product src0 * src1 (0 * x = 0). */
+static uint64_t mullit(const struct float_ctx *c, const uint64_t *s)
+{
+   uint64_t lowest = float_max_finite(FLOAT32, true);
+   bool src2_not_positive =
+      float_is_nan(FLOAT32, s[2]) || float_compare(FLOAT32, s[2], 0) != ORDER_GREATER;
+   if (s[1] == lowest || s[1] == float_inf(FLOAT32, true) || float_is_nan(FLOAT32, s[1]) ||
+       src2_not_positive)
+      return lowest;
+   return mul_legacy(c, s[0], s[1]);
+}
+
+FLOAT_OP(v_mullit_f32, FLOAT32, 3, 0, mullit(c, s))
+
+/* Not implemented: the VOP3 interpolation rows, which read attribute data a compute dispatch
+ * does not have. */
 UNSUPPORTED(v_interp_p1_f32_e64)
 UNSUPPORTED(v_interp_p2_f32_e64)
 UNSUPPORTED(v_interp_mov_f32_e64)

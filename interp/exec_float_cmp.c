@@ -10,19 +10,15 @@ static uint64_t compare_mask(struct wave *w, const struct rdna_inst *in, bool to
                              enum float_width width, bool (*pred)(enum float_order))
 {
    uint64_t exec = wave_exec(w), result = 0;
-   unsigned first = to_exec ? 0 : 1;
-   struct rdna_inst view = *in;
-   /* float_read_src counts sources after operand 0: a cmpx (no sdst) is viewed with a
-    * placeholder in front. */
-   if (first == 0) {
-      view.operands[2] = in->operands[1];
-      view.operands[1] = in->operands[0];
-   }
+   unsigned first = to_exec ? 0 : 1; /* v_cmp has its sdst first, v_cmpx none */
+   struct float_src x, y;
+   float_src_init(w, in, &in->operands[first], 0, width, 0, &x);
+   float_src_init(w, in, &in->operands[first + 1], 1, width, 0, &y);
    for (unsigned lane = 0; lane < w->wave_size; lane++) {
       if (!((exec >> lane) & 1))
          continue;
-      uint64_t a = float_read_src(w, &view, 0, width, lane, false);
-      uint64_t b = float_read_src(w, &view, 1, width, lane, false);
+      uint64_t a = float_src_read(w, &x, lane);
+      uint64_t b = float_src_read(w, &y, lane);
       result |= (uint64_t)pred(float_compare(width, a, b)) << lane;
    }
    return result;
@@ -101,16 +97,15 @@ static uint64_t class_mask(struct wave *w, const struct rdna_inst *in, bool to_e
                            enum float_width width)
 {
    uint64_t exec = wave_exec(w), result = 0;
-   const struct rdna_operand *y = &in->operands[to_exec ? 1 : 2];
-   struct rdna_inst view = *in;
-   if (to_exec)
-      view.operands[1] = in->operands[0];
+   unsigned first = to_exec ? 0 : 1;
+   struct float_src x;
+   float_src_init(w, in, &in->operands[first], 0, width, FSRC_NO_FLUSH, &x);
    uint32_t buf[MAX_LANES];
-   const uint32_t *masks = valu_src(w, y, buf);
+   const uint32_t *masks = valu_src(w, &in->operands[first + 1], buf);
    for (unsigned lane = 0; lane < w->wave_size; lane++) {
       if (!((exec >> lane) & 1))
          continue;
-      uint64_t a = float_read_src(w, &view, 0, width, lane, true);
+      uint64_t a = float_src_read(w, &x, lane);
       result |= (uint64_t)((masks[lane] >> float_classify(width, a)) & 1u) << lane;
    }
    return result;

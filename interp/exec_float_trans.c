@@ -68,6 +68,17 @@ enum trans_fn {
    TRANS_COS
 };
 
+/* sin(2 pi t) for t in [-0.5, 0.5], folded into [-1/4, 1/4] by sin(pi - y) = sin(y) so that
+ * whole and half turns give exact zeros (sin(-0.5 turn) = -0) and quarter turns exact +-1. */
+static double sin_turns(double t)
+{
+   double a = fabs(t);
+   if (a > 0.25)
+      a = 0.5 - a; /* exact */
+   double r = sin(6.283185307179586476925286766559 * a);
+   return signbit(t) ? -r : r;
+}
+
 static uint64_t transcendental(const struct float_ctx *c, uint64_t a, enum trans_fn fn)
 {
    enum float_width w = c->width;
@@ -94,11 +105,13 @@ static uint64_t transcendental(const struct float_ctx *c, uint64_t a, enum trans
       return float_default_nan(w);
    if (fn == TRANS_SIN && float_is_zero(w, a))
       return a;
-   /* Whole turns drop out exactly: x - rint(x) is exact in double for f16/f32 sources. */
+   /* Whole turns drop out exactly: t = x - floor(x + 0.5) is exact in double for f16 and f32
+    * sources (below 2^23 x + 0.5 is exact, above it x is an integer), t in [-0.5, 0.5]. */
    double x = to_double(w, a);
-   double turn = x - rint(x);
-   double angle = 6.283185307179586476925286766559 * turn;
-   return from_double(c, fn == TRANS_SIN ? sin(angle) : cos(angle));
+   double t = x - floor(x + 0.5);
+   if (fn == TRANS_COS) /* cos(2 pi t) = sin(2 pi (1/4 - |t|)), exact argument */
+      t = 0.25 - fabs(t);
+   return from_double(c, sin_turns(t));
 }
 
 #define TRANSCENDENTALS(suffix, width)                                 \

@@ -33,29 +33,34 @@ static uint64_t apply_abs_neg(enum float_width width, uint64_t v, unsigned mods)
    return v;
 }
 
-uint64_t float_read_src(struct wave *w, const struct rdna_inst *in, unsigned index,
-                        enum float_width width, unsigned lane, bool no_flush)
+void float_src_init(struct wave *w, const struct rdna_inst *in, const struct rdna_operand *op,
+                    unsigned index, enum float_width width, unsigned flags, struct float_src *s)
 {
-   const struct rdna_operand *op = float_src_operand(in, index);
+   s->op = op;
+   s->width = width;
+   s->raw = (flags & FSRC_RAW) != 0;
+   s->high = width == FLOAT16 && !s->raw && operand_is_vgpr(op) && ((in->mod.op_sel >> index) & 1u);
+   struct float_env env = float_mode_env(w, width);
+   s->flush = !s->raw && !(flags & FSRC_NO_FLUSH) && env.flush_in;
+   s->lanes = width == FLOAT64 && !s->raw ? NULL : valu_src(w, op, s->buf);
+}
+
+uint64_t float_src_read(struct wave *w, const struct float_src *s, unsigned lane)
+{
+   if (s->raw)
+      return s->lanes[lane];
    uint64_t v;
-   if (width == FLOAT64) {
-      v = valu_src64(w, op, lane);
-   } else if (operand_is_vgpr(op)) {
-      v = wave_vgpr(w, op->reg - RDNA_REG_VGPR0)[lane];
-      if (width == FLOAT16 && ((in->mod.op_sel >> index) & 1u))
-         v >>= 16;
+   if (s->width == FLOAT64) {
+      v = valu_src64(w, s->op, lane);
    } else {
-      v = wave_read_scalar(w, op);
+      v = s->lanes[lane];
+      if (s->high)
+         v >>= 16;
+      v &= s->width == FLOAT16 ? 0xffffu : 0xffffffffu;
    }
-   if (width == FLOAT16)
-      v &= 0xffffu;
-   else if (width == FLOAT32)
-      v &= 0xffffffffu;
-   v = apply_abs_neg(width, v, op->mods);
-   if (!no_flush) {
-      struct float_env env = float_mode_env(w, width);
-      v = float_flush(width, v, &env);
-   }
+   v = apply_abs_neg(s->width, v, s->op->mods);
+   if (s->flush && float_is_denorm(s->width, v))
+      v &= float_sign_bit(s->width);
    return v;
 }
 
@@ -128,22 +133,20 @@ enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
    uint64_t r[MAX_LANES];
    const uint32_t *mask = wave_lane_mask(w);
    bool int_dst = (spec->flags & FSPEC_INT_DST) != 0;
+   struct float_src src[3];
+   for (unsigned i = 0; i < spec->num_srcs; i++) {
+      bool raw =
+         (i == 0 && (spec->flags & FSPEC_INT_SRC0)) || (i == 1 && (spec->flags & FSPEC_INT_SRC1));
+      unsigned flags = (raw ? FSRC_RAW : 0) | (spec->flags & FSPEC_NO_FLUSH ? FSRC_NO_FLUSH : 0);
+      float_src_init(w, in, float_src_operand(in, i), i, spec->src, flags, &src[i]);
+   }
    for (unsigned lane = 0; lane < MAX_LANES; lane++) {
       r[lane] = 0;
       if (lane >= w->wave_size || !mask[lane])
          continue;
       uint64_t s[3] = { 0, 0, 0 };
-      for (unsigned i = 0; i < spec->num_srcs; i++) {
-         bool raw = (i == 0 && (spec->flags & FSPEC_INT_SRC0)) ||
-                    (i == 1 && (spec->flags & FSPEC_INT_SRC1));
-         if (raw) {
-            const struct rdna_operand *op = float_src_operand(in, i);
-            s[i] = operand_is_vgpr(op) ? wave_vgpr(w, op->reg - RDNA_REG_VGPR0)[lane]
-                                       : wave_read_scalar(w, op);
-         } else {
-            s[i] = float_read_src(w, in, i, spec->src, lane, (spec->flags & FSPEC_NO_FLUSH) != 0);
-         }
-      }
+      for (unsigned i = 0; i < spec->num_srcs; i++)
+         s[i] = float_src_read(w, &src[i], lane);
       c.lane = lane;
       uint64_t v = fn(&c, s);
       if (!int_dst)

@@ -53,10 +53,28 @@ struct float_spec {
 enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
                             const struct float_spec *spec, float_lane_fn fn);
 
-/* Source `index` of the instruction (0 = src0) for `lane`, with op_sel, abs/neg and, unless
- * no_flush, MODE's input flush applied; 16-bit sources come in the low bits. */
-uint64_t float_read_src(struct wave *w, const struct rdna_inst *in, unsigned index,
-                        enum float_width width, unsigned lane, bool no_flush);
+/* One source of a float instruction, prepared once per instruction: where its lanes come from,
+ * which 16-bit half (op_sel), its abs/neg and whether MODE flushes its denormals. */
+struct float_src {
+   const struct rdna_operand *op;
+   const uint32_t *lanes; /* 16- and 32-bit sources: a VGPR's lanes or `buf` */
+   uint32_t buf[MAX_LANES];
+   enum float_width width;
+   bool high, raw, flush;
+};
+
+/* Flags of float_src_init. */
+enum float_src_flag {
+   FSRC_RAW = 1u << 0,      /* an integer operand: bits as stored, no half, modifiers or flush */
+   FSRC_NO_FLUSH = 1u << 1, /* keep denormals whatever MODE says */
+};
+
+/* Prepares operand `op`, source number `index` (0 = src0, which op_sel bit applies). */
+void float_src_init(struct wave *w, const struct rdna_inst *in, const struct rdna_operand *op,
+                    unsigned index, enum float_width width, unsigned flags, struct float_src *s);
+
+/* The source's value in `lane`: 16-bit sources in the low bits, abs/neg and flush applied. */
+uint64_t float_src_read(struct wave *w, const struct float_src *s, unsigned lane);
 
 /* The instruction's operand of source `index` (0 = src0); for TIED_SRC2 rows index 2 is the
  * destination. */

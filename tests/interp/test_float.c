@@ -1022,3 +1022,155 @@ Test(valu_float, f16_op_sel_halves)
    cr_expect_eq(harness_vgpr(m, 4, 0), 0x12344500u); /* 1 * 3 + 2 = 5 into the low half */
    rdna_machine_destroy(m);
 }
+
+/* ---- f16 and f64 odds and ends ------------------------------------------------------------- */
+
+/* f16 compares, min/max, ldexp, frexp and integer conversions; f64 min/max, rounding and
+ * integer conversions; all against host computations. */
+Test(valu_float, f16_f64_misc_match_host)
+{
+   uint32_t in[4][64];
+   uint64_t s = 4711;
+   for (unsigned lane = 0; lane < 64; lane++) {
+      uint32_t a = lcg_next(&s) & 0xffffu, b = lcg_next(&s) & 0xffffu;
+      if ((a & 0x7c00u) == 0x7c00u)
+         a &= 0xfc00u;
+      if ((b & 0x7c00u) == 0x7c00u)
+         b &= 0xfc00u;
+      in[0][lane] = a;
+      in[1][lane] = b;
+      double d = ((double)(int32_t)lcg_next(&s)) / 1024.0;
+      uint64_t bits = bits_of_f64(d);
+      in[2][lane] = (uint32_t)bits;
+      in[3][lane] = (uint32_t)(bits >> 32);
+   }
+   struct rdna_machine *m = float_run(RDNA_TARGET_GFX1030, 64, MODE_DENORMS_ALLOWED,
+                                      "v_cmp_lt_f16_e64 s[10:11], v0, v1\n"
+                                      "v_max_f16 v4, v0, v1\n"
+                                      "v_ldexp_f16 v5, v0, 2\n"
+                                      "v_frexp_mant_f16 v6, v0\n"
+                                      "v_cvt_i16_f16 v7, v0\n"
+                                      "v_cvt_f16_i16 v8, v1\n"
+                                      "v_floor_f64 v[10:11], v[2:3]\n"
+                                      "v_cvt_i32_f64 v12, v[2:3]\n"
+                                      "v_max_f64 v[14:15], v[2:3], 0\n"
+                                      "v_frexp_exp_i32_f64 v16, v[2:3]\n"
+                                      "v_sqrt_f64 v[18:19], |v[2:3]|\n",
+                                      4, in);
+   uint64_t lt = 0;
+   for (unsigned lane = 0; lane < 64; lane++) {
+      _Float16 a, b;
+      uint16_t ab = (uint16_t)in[0][lane], bb = (uint16_t)in[1][lane];
+      memcpy(&a, &ab, 2);
+      memcpy(&b, &bb, 2);
+      double d = f64_of(in[2][lane] | (uint64_t)in[3][lane] << 32);
+      lt |= (uint64_t)((float)a < (float)b) << lane;
+      _Float16 mx = (float)a > (float)b || ((float)a == (float)b && !signbit((float)a)) ? a : b;
+      uint16_t mxb;
+      memcpy(&mxb, &mx, 2);
+      cr_expect_eq(harness_vgpr(m, 4, lane), mxb, "max lane %u", lane);
+      _Float16 l4 = (_Float16)ldexpf((float)a, 2); /* exact unless it overflows */
+      uint16_t l4b;
+      memcpy(&l4b, &l4, 2);
+      cr_expect_eq(harness_vgpr(m, 5, lane), l4b, "ldexp lane %u", lane);
+      int e;
+      _Float16 mant = (_Float16)frexpf((float)a, &e);
+      uint16_t mb;
+      memcpy(&mb, &mant, 2);
+      cr_expect_eq(harness_vgpr(m, 6, lane), mb, "frexp lane %u", lane);
+      float t = truncf((float)a);
+      int32_t i16 = t > 32767.0f ? 32767 : t < -32768.0f ? -32768 : (int32_t)t;
+      cr_expect_eq(harness_vgpr(m, 7, lane), (uint32_t)i16 & 0xffffu, "i16 lane %u", lane);
+      _Float16 fi = (_Float16)(float)(int16_t)bb;
+      uint16_t fib;
+      memcpy(&fib, &fi, 2);
+      cr_expect_eq(harness_vgpr(m, 8, lane), fib, "f16_i16 lane %u", lane);
+      uint64_t fl = bits_of_f64(floor(d));
+      cr_expect_eq(harness_vgpr(m, 10, lane) | (uint64_t)harness_vgpr(m, 11, lane) << 32, fl);
+      double tr = trunc(d);
+      int32_t want_i = tr > 2147483647.0 ? INT32_MAX : tr < -2147483648.0 ? INT32_MIN : (int32_t)tr;
+      cr_expect_eq(harness_vgpr(m, 12, lane), (uint32_t)want_i, "cvt_i32_f64 lane %u", lane);
+      uint64_t mx64 = bits_of_f64(d > 0 ? d : 0.0);
+      cr_expect_eq(harness_vgpr(m, 14, lane) | (uint64_t)harness_vgpr(m, 15, lane) << 32, mx64);
+      frexp(d, &e);
+      cr_expect_eq(harness_vgpr(m, 16, lane), d == 0 ? 0u : (uint32_t)e, "frexp64 lane %u", lane);
+      cr_expect_eq(harness_vgpr(m, 18, lane) | (uint64_t)harness_vgpr(m, 19, lane) << 32,
+                   bits_of_f64(sqrt(fabs(d))), "sqrt64 lane %u", lane);
+   }
+   cr_expect_eq(harness_sreg(m, 10) | (uint64_t)harness_sreg(m, 11) << 32, lt);
+   rdna_machine_destroy(m);
+}
+
+/* Cube-map coordinates (guide 12.10, V_CUBEID/SC/TC/MA_F32): the major axis is z when |z| is the
+ * largest (ties to z, then y), face id 2 * axis + (negative), sc/tc the other two coordinates
+ * oriented per face, ma twice the major coordinate. */
+Test(valu_float, cube_map_ops)
+{
+   static const float coords[][3] = { { 1, 2, 3 }, { 1, 2, -3 }, { 1, -5, 3 }, { 1, 5, 3 },
+                                      { 7, 2, 3 }, { -7, 2, 3 }, { 2, 2, 2 },  { -4, 4, 1 } };
+   uint32_t in[3][64];
+   for (unsigned lane = 0; lane < 64; lane++)
+      for (unsigned i = 0; i < 3; i++)
+         in[i][lane] = bits_of_f32(coords[lane % 8][i]);
+   struct rdna_machine *m = float_run(RDNA_TARGET_GFX1030, 32, 0,
+                                      "v_cubeid_f32 v3, v0, v1, v2\n"
+                                      "v_cubesc_f32 v4, v0, v1, v2\n"
+                                      "v_cubetc_f32 v5, v0, v1, v2\n"
+                                      "v_cubema_f32 v6, v0, v1, v2\n",
+                                      3, in);
+   for (unsigned lane = 0; lane < 8; lane++) {
+      float x = coords[lane][0], y = coords[lane][1], z = coords[lane][2];
+      float id, sc, tc, ma;
+      if (fabsf(z) >= fabsf(x) && fabsf(z) >= fabsf(y)) {
+         id = z < 0 ? 5 : 4;
+         sc = z < 0 ? -x : x;
+         tc = -y;
+         ma = 2 * z;
+      } else if (fabsf(y) >= fabsf(x)) {
+         id = y < 0 ? 3 : 2;
+         sc = x;
+         tc = y < 0 ? -z : z;
+         ma = 2 * y;
+      } else {
+         id = x < 0 ? 1 : 0;
+         sc = x < 0 ? z : -z;
+         tc = -y;
+         ma = 2 * x;
+      }
+      cr_expect_eq(harness_vgpr(m, 3, lane), bits_of_f32(id), "id lane %u", lane);
+      cr_expect_eq(harness_vgpr(m, 4, lane), bits_of_f32(sc), "sc lane %u", lane);
+      cr_expect_eq(harness_vgpr(m, 5, lane), bits_of_f32(tc), "tc lane %u", lane);
+      cr_expect_eq(harness_vgpr(m, 6, lane), bits_of_f32(ma), "ma lane %u", lane);
+   }
+   rdna_machine_destroy(m);
+}
+
+/* V_DIV_FIXUP_F32's special cases (guide 12.10; src0 estimate, src1 denominator, src2
+ * numerator): NaN numerator or denominator quieted; 0/0 and inf/inf the negative quiet NaN;
+ * x/0 and inf/x infinity, x/inf and 0/x zero, with the quotient's sign; otherwise the estimate
+ * with the quotient's sign. */
+Test(valu_float, div_fixup_special_cases)
+{
+   static const uint32_t cases[][4] = {
+      /* estimate, denominator, numerator, expected */
+      { 0x3f800000, 0x7f800001, 0x3f800000, 0x7fc00001 },
+      { 0x3f800000, 0x3f800000, 0xff800002, 0xffc00002 },
+      { 0x3f800000, 0x00000000, 0x80000000, 0xffc00000 },
+      { 0x3f800000, 0xff800000, 0x7f800000, 0xffc00000 },
+      { 0x3f800000, 0x80000000, 0x40000000, 0xff800000 },
+      { 0x3f800000, 0x40000000, 0xff800000, 0xff800000 },
+      { 0x3f800000, 0xff800000, 0x40000000, 0x80000000 },
+      { 0x3f800000, 0x40000000, 0x00000000, 0x00000000 },
+      { 0x3f000000, 0xc0000000, 0x3f800000, 0xbf000000 },
+      { 0xbf000000, 0xc0000000, 0xbf800000, 0x3f000000 },
+   };
+   uint32_t in[3][64];
+   for (unsigned lane = 0; lane < 64; lane++)
+      for (unsigned i = 0; i < 3; i++)
+         in[i][lane] = cases[lane % 10][i];
+   struct rdna_machine *m =
+      float_run(RDNA_TARGET_GFX1030, 32, 0, "v_div_fixup_f32 v3, v0, v1, v2\n", 3, in);
+   for (unsigned lane = 0; lane < 32; lane++)
+      cr_expect_eq(harness_vgpr(m, 3, lane), cases[lane % 10][3], "case %u", lane % 10);
+   rdna_machine_destroy(m);
+}
