@@ -71,6 +71,8 @@ struct lower {
    uint64_t next_pc_value;
    uint32_t next_pc;                 /* u64 id of the next PC; set by control-flow handlers */
    uint32_t active[LOWER_MAX_SLOTS]; /* cached EXEC bits of the lanes; 0 when stale */
+   uint32_t block_steps;             /* u64: steps when the current block started */
+   unsigned inst_index;              /* the instruction's index in its block */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */
@@ -171,6 +173,10 @@ const struct rdna_operand *lw_role(const struct rdna_inst *in, unsigned role);
  * none), address (u64 id or 0), the current instruction's PC and row; the wave ends. */
 void lw_fault(struct lower *l, uint32_t cond, enum rdna_fault_kind kind, uint32_t lane,
               uint32_t address);
+/* As lw_fault with the kind a u32 id computed at run time. */
+void lw_fault_value(struct lower *l, uint32_t cond, uint32_t kind, uint32_t lane, uint32_t address);
+/* u64: the steps the wave has executed, the current instruction included. */
+uint32_t lw_steps_now(struct lower *l);
 /* Opens `if (cond) {` as a structured selection; lw_if_end closes it. Returns the merge label. */
 uint32_t lw_if_begin(struct lower *l, uint32_t cond);
 void lw_if_end(struct lower *l, uint32_t merge);

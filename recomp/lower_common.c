@@ -436,8 +436,18 @@ void lw_if_end(struct lower *l, uint32_t merge)
 void lw_fault(struct lower *l, uint32_t cond, enum rdna_fault_kind kind, uint32_t lane,
               uint32_t address)
 {
+   lw_fault_value(l, cond, lw_u32(l, kind), lane, address);
+}
+
+uint32_t lw_steps_now(struct lower *l)
+{
+   return lw_op2(l, SpvOpIAdd, l->t_u64, l->block_steps, lw_u64(l, l->inst_index + 1));
+}
+
+void lw_fault_value(struct lower *l, uint32_t cond, uint32_t kind, uint32_t lane, uint32_t address)
+{
    uint32_t merge = cond ? lw_if_begin(l, cond) : 0;
-   spvb_store(l->b, l->fault_kind, lw_u32(l, kind));
+   spvb_store(l->b, l->fault_kind, kind);
    spvb_store(l->b, l->fault_lane, lane ? lane : lw_u32(l, 0xffffffffu));
    spvb_store(l->b, l->fault_pc, lw_u64(l, l->pc_value));
    spvb_store(l->b, l->fault_addr, address ? address : lw_u64(l, 0));

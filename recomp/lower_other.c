@@ -8,10 +8,4 @@
 #define UNSUPPORTED_IF_MIMG(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_EXP(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_VINTRP(name) UNSUPPORTED(name)
-#define UNSUPPORTED_IF_SMEM(name) UNSUPPORTED(name)
-#define UNSUPPORTED_IF_MUBUF(name) UNSUPPORTED(name)
-#define UNSUPPORTED_IF_MTBUF(name) UNSUPPORTED(name)
-#define UNSUPPORTED_IF_FLAT(name) UNSUPPORTED(name)
-#define UNSUPPORTED_IF_GLOBAL(name) UNSUPPORTED(name)
-#define UNSUPPORTED_IF_SCRATCH(name) UNSUPPORTED(name)
 #include "recomp/unsupported_format.h"

@@ -1118,7 +1118,7 @@ static uint32_t hwreg_read(struct lower *l, unsigned id)
    if (id >= RDNA_HWREG_COUNT)
       return c32(l, 0);
    if (id == RDNA_HWREG_SHADER_CYCLES)
-      return bin(l, SpvOpBitwiseAnd, lw_lo(l, spvb_load(l->b, T64, l->steps)), c32(l, 0xfffff));
+      return bin(l, SpvOpBitwiseAnd, lw_lo(l, lw_steps_now(l)), c32(l, 0xfffff));
    uint32_t v = spvb_load(l->b, T32, l->hwreg[id]);
    if (id == RDNA_HWREG_STATUS) {
       v = bin(l, SpvOpBitwiseAnd, v, c32(l, ~((1u << 0) | (1u << 9) | (1u << 10))));

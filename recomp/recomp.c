@@ -473,7 +473,9 @@ static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
 
    spvb_label(b, body);
    const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
+   l->block_steps = steps;
    for (size_t i = 0; i < blk->count; i++) {
+      l->inst_index = (unsigned)i;
       enum rdna_status st = lower_inst(l, &cfg->insts[blk->first + i]);
       if (st != RDNA_OK)
          return st;

@@ -1,0 +1,1013 @@
+/* Memory lowering: SMEM loads, GLOBAL/FLAT/SCRATCH and MUBUF loads, stores and atomics (RDNA2
+ * ISA guide chapters 5, 8 and 10) over the module's guest memory (binding 0: every region of the
+ * case, their addresses baked in as constants) and per-lane scratch (binding 2). The rules are
+ * the interpreter's (interp/mem.h): an access is aligned to its element size (at most 4; atomics
+ * to their size) or faults MISALIGNED; it lies inside one region (or the lane's 4096 scratch
+ * bytes) or faults UNMAPPED; every lane is checked before anything is written, the first
+ * faulting lane (lowest) is recorded with its address, and a faulting instruction changes
+ * nothing. Buffer range checks follow the V#'s oob_select; an out-of-range lane loads 0 and
+ * stores nothing.
+ *
+ * Atomics use the device's atomics; lanes of one wave that hit the same address see each
+ * other's results in the device's order, where the interpreter runs lanes in ascending order:
+ * the final memory agrees for the commutative operations, the returned values may not. */
+#include <spirv/unified1/GLSL.std.450.h>
+#include <string.h>
+
+#include "recomp/lower.h"
+
+#define T32 (l->t_u32)
+#define T64 (l->t_u64)
+#define TB (l->t_bool)
+
+/* The interpreter's aperture of per-lane scratch (the high dword of its flat addresses). */
+#define APERTURE_PRIVATE_HI 0x00020000u
+#define APERTURE_SHARED_HI 0x00010000u
+
+static uint32_t c32(struct lower *l, uint32_t v)
+{
+   return lw_u32(l, v);
+}
+
+static uint32_t c64(struct lower *l, uint64_t v)
+{
+   return lw_u64(l, v);
+}
+
+static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, op, T32, x, y);
+}
+
+static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, op, T64, x, y);
+}
+
+static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, op, TB, x, y);
+}
+
+static uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
+}
+
+static uint32_t or_b(struct lower *l, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
+}
+
+static uint32_t not_b(struct lower *l, uint32_t x)
+{
+   return lw_op1(l, SpvOpLogicalNot, TB, x);
+}
+
+/* ---- address translation -------------------------------------------------------------------- */
+
+/* Where one lane's access lands: a fault kind (u32, 0 none), the address a fault reports (u64),
+ * whether it is scratch (bool), the byte offset in its buffer (u32). */
+struct place {
+   uint32_t fault, shown, scratch, offset;
+};
+
+/* A global address: inside one region (all `bytes` of it) and aligned, or a fault. */
+static void place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
+                         struct place *p)
+{
+   uint32_t mapped = lw_bool(l, false), offset = c64(l, 0);
+   for (size_t i = 0; i < l->num_regions; i++) {
+      const struct lower_region *r = &l->regions[i];
+      if (r->size < bytes)
+         continue;
+      uint32_t rel = bin64(l, SpvOpISub, addr, c64(l, r->address));
+      uint32_t inside = cmp(l, SpvOpULessThanEqual, rel, c64(l, r->size - bytes));
+      offset = lw_select(l, T64, inside, bin64(l, SpvOpIAdd, rel, c64(l, r->offset)), offset);
+      mapped = or_b(l, mapped, inside);
+   }
+   uint32_t misaligned = lw_bool(l, false);
+   if (align > 1)
+      misaligned = lw_nz64(l, bin64(l, SpvOpBitwiseAnd, addr, c64(l, align - 1)));
+   p->fault =
+      lw_select(l, T32, misaligned, c32(l, RDNA_FAULT_MISALIGNED),
+                lw_select(l, T32, mapped, c32(l, RDNA_FAULT_NONE), c32(l, RDNA_FAULT_UNMAPPED)));
+   p->shown = addr;
+   p->scratch = lw_bool(l, false);
+   p->offset = lw_lo(l, offset);
+}
+
+/* A scratch offset (the low 32 bits of `addr`) of the lane of slot k: inside its 4096 bytes. */
+static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
+                          unsigned k, struct place *p)
+{
+   uint32_t off = lw_zext64(l, lw_lo(l, addr));
+   uint32_t end = bin64(l, SpvOpIAdd, off, c64(l, bytes));
+   uint32_t unmapped = cmp(l, SpvOpUGreaterThan, end, c64(l, l->scratch_per_lane));
+   uint32_t misaligned = lw_bool(l, false);
+   if (align > 1)
+      misaligned = lw_nz64(l, bin64(l, SpvOpBitwiseAnd, off, c64(l, align - 1)));
+   p->fault =
+      lw_select(l, T32, misaligned, c32(l, RDNA_FAULT_MISALIGNED),
+                lw_select(l, T32, unmapped, c32(l, RDNA_FAULT_UNMAPPED), c32(l, RDNA_FAULT_NONE)));
+   p->shown = bin64(l, SpvOpBitwiseOr, off, c64(l, (uint64_t)APERTURE_PRIVATE_HI << 32));
+   p->scratch = lw_bool(l, true);
+   uint32_t lane =
+      bin(l, SpvOpIAdd, bin(l, SpvOpIMul, l->wave_index, c32(l, l->wave_size)), l->lane[k]);
+   uint32_t base = bin(l, SpvOpIMul, lane, c32(l, (uint32_t)l->scratch_per_lane));
+   p->offset = bin(l, SpvOpIAdd, base, lw_lo(l, off));
+}
+
+/* A FLAT address picks its space by aperture (guide 10.1): the high dword equal to
+ * src_private_base's value is the lane's scratch; src_shared_base's is LDS, which the module does
+ * not hold yet, so such an access faults UNMAPPED as it does in the interpreter when the case has
+ * no LDS; anything else is global memory. */
+static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned align, unsigned k,
+                       struct place *p)
+{
+   struct place g, s;
+   place_global(l, addr, bytes, align, &g);
+   place_scratch(l, addr, bytes, align, k, &s);
+   uint32_t hi = lw_hi(l, addr);
+   uint32_t is_scratch = cmp(l, SpvOpIEqual, hi, c32(l, APERTURE_PRIVATE_HI));
+   uint32_t is_lds = cmp(l, SpvOpIEqual, hi, c32(l, APERTURE_SHARED_HI));
+   uint32_t lds_shown =
+      bin64(l, SpvOpBitwiseOr, bin64(l, SpvOpBitwiseAnd, addr, c64(l, 0xffffffffu)),
+            c64(l, (uint64_t)APERTURE_SHARED_HI << 32));
+   uint32_t lds_misaligned = align > 1
+                                ? lw_nz64(l, bin64(l, SpvOpBitwiseAnd, addr, c64(l, align - 1)))
+                                : lw_bool(l, false);
+   uint32_t lds_kind =
+      lw_select(l, T32, lds_misaligned, c32(l, RDNA_FAULT_MISALIGNED), c32(l, RDNA_FAULT_UNMAPPED));
+   p->fault = lw_select(l, T32, is_scratch, s.fault, lw_select(l, T32, is_lds, lds_kind, g.fault));
+   p->shown = lw_select(l, T64, is_scratch, s.shown, lw_select(l, T64, is_lds, lds_shown, g.shown));
+   p->scratch = is_scratch;
+   p->offset = lw_select(l, T32, is_scratch, s.offset, g.offset);
+}
+
+/* ---- word access ---------------------------------------------------------------------------- */
+
+static uint32_t word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
+{
+   uint32_t indices[2] = { c32(l, 0), word };
+   return spvb_access_chain(l->b, l->t_ptr_sb_u32, buffer, indices, 2);
+}
+
+/* What to do with the words of one lane's access, given a buffer variable. */
+struct word_op {
+   void (*fn)(struct lower *l, uint32_t buffer, uint32_t word, uint32_t shift, void *user);
+   void *user;
+};
+
+/* Runs `op` on the lane's buffer: memory, scratch, or either by the run-time `scratch` flag. */
+static void with_buffer(struct lower *l, const struct place *p, struct word_op op)
+{
+   uint32_t word = bin(l, SpvOpShiftRightLogical, p->offset, c32(l, 2));
+   uint32_t shift =
+      bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, p->offset, c32(l, 3)), c32(l, 3));
+   uint32_t then_label = spvb_id(l->b), else_label = spvb_id(l->b), merge = spvb_id(l->b);
+   spvb_selection_merge(l->b, merge);
+   spvb_branch_conditional(l->b, p->scratch, then_label, else_label);
+   spvb_label(l->b, then_label);
+   op.fn(l, l->scratch, word, shift, op.user);
+   spvb_branch(l->b, merge);
+   spvb_label(l->b, else_label);
+   op.fn(l, l->memory, word, shift, op.user);
+   spvb_branch(l->b, merge);
+   spvb_label(l->b, merge);
+}
+
+/* ---- vector memory -------------------------------------------------------------------------- */
+
+enum shape {
+   SHAPE_U8,
+   SHAPE_I8,
+   SHAPE_U16,
+   SHAPE_I16,
+   SHAPE_B32, /* 1..4 dwords */
+   SHAPE_U8_D16,
+   SHAPE_U8_D16_HI,
+   SHAPE_I8_D16,
+   SHAPE_I8_D16_HI,
+   SHAPE_B16_D16,
+   SHAPE_B16_D16_HI,
+};
+
+static unsigned shape_bytes(enum shape shape, unsigned dwords)
+{
+   switch (shape) {
+   case SHAPE_U8:
+   case SHAPE_I8:
+   case SHAPE_U8_D16:
+   case SHAPE_U8_D16_HI:
+   case SHAPE_I8_D16:
+   case SHAPE_I8_D16_HI:
+      return 1;
+   case SHAPE_U16:
+   case SHAPE_I16:
+   case SHAPE_B16_D16:
+   case SHAPE_B16_D16_HI:
+      return 2;
+   default:
+      return 4 * dwords;
+   }
+}
+
+/* The lanes of one vector memory instruction: per slot the address (u64), whether the lane
+ * accesses memory, and whether it is a buffer lane out of range (loads give 0). */
+struct lanes {
+   uint32_t addr[LOWER_MAX_SLOTS];
+   uint32_t enabled[LOWER_MAX_SLOTS];
+   uint32_t zero[LOWER_MAX_SLOTS];
+};
+
+enum segment {
+   SEG_GLOBAL,
+   SEG_SCRATCH,
+   SEG_FLAT,
+};
+
+/* Places every lane; records the first faulting lane's fault and returns the bool "no lane
+ * faults" (uniform), under which the caller performs the access. */
+static uint32_t place_lanes(struct lower *l, const struct lanes *la, enum segment seg,
+                            unsigned bytes, unsigned align, struct place p[])
+{
+   uint32_t bad[LOWER_MAX_SLOTS], kind[LOWER_MAX_SLOTS], shown_lo[LOWER_MAX_SLOTS],
+      shown_hi[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      if (seg == SEG_GLOBAL)
+         place_global(l, la->addr[k], bytes, align, &p[k]);
+      else if (seg == SEG_SCRATCH)
+         place_scratch(l, la->addr[k], bytes, align, k, &p[k]);
+      else
+         place_flat(l, la->addr[k], bytes, align, k, &p[k]);
+      bad[k] = and_b(l, la->enabled[k], lw_nz(l, p[k].fault));
+      kind[k] = p[k].fault;
+      shown_lo[k] = lw_lo(l, p[k].shown);
+      shown_hi[k] = lw_hi(l, p[k].shown);
+   }
+   uint32_t mask = lw_ballot(l, bad);
+   uint32_t any = lw_nz64(l, mask);
+   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
+   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
+   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
+   uint32_t first = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
+   first = lw_select(l, T32, any, first, c32(l, 0));
+   uint32_t fault_kind = lw_read_lane(l, kind, first);
+   uint32_t address =
+      lw_pack64(l, lw_read_lane(l, shown_lo, first), lw_read_lane(l, shown_hi, first));
+   lw_fault_value(l, any, fault_kind, first, address);
+   return not_b(l, any);
+}
+
+/* A load's value of one lane from the words at `word`: `out` receives the data dwords through
+ * Function temporaries. */
+struct load_user {
+   enum shape shape;
+   unsigned dwords;
+   uint32_t temps[4];
+};
+
+static void load_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_t shift, void *user)
+{
+   struct load_user *u = user;
+   if (u->shape == SHAPE_B32) {
+      for (unsigned i = 0; i < u->dwords; i++) {
+         uint32_t w = bin(l, SpvOpIAdd, word, c32(l, i));
+         spvb_store(l->b, u->temps[i], spvb_load(l->b, T32, word_ptr(l, buffer, w)));
+      }
+      return;
+   }
+   uint32_t w = spvb_load(l->b, T32, word_ptr(l, buffer, word));
+   spvb_store(l->b, u->temps[0], bin(l, SpvOpShiftRightLogical, w, shift));
+}
+
+/* The register value of a sub-dword load from the bytes `raw` (low bits), `old` the
+ * destination's current value (the kept half of the d16 shapes). */
+static uint32_t shape_value(struct lower *l, enum shape shape, uint32_t raw, uint32_t old)
+{
+   uint32_t b8 = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xff));
+   uint32_t b16 = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xffff));
+   uint32_t s8 =
+      bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 24)), c32(l, 24));
+   uint32_t s16 =
+      bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 16)), c32(l, 16));
+   uint32_t keep_hi = bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff0000u));
+   uint32_t keep_lo = bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff));
+   switch (shape) {
+   case SHAPE_U8:
+      return b8;
+   case SHAPE_I8:
+      return s8;
+   case SHAPE_U16:
+      return b16;
+   case SHAPE_I16:
+      return s16;
+   case SHAPE_U8_D16:
+      return bin(l, SpvOpBitwiseOr, keep_hi, b8);
+   case SHAPE_U8_D16_HI:
+      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, b8, c32(l, 16)));
+   case SHAPE_I8_D16:
+      return bin(l, SpvOpBitwiseOr, keep_hi, bin(l, SpvOpBitwiseAnd, s8, c32(l, 0xffff)));
+   case SHAPE_I8_D16_HI:
+      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, s8, c32(l, 16)));
+   case SHAPE_B16_D16:
+      return bin(l, SpvOpBitwiseOr, keep_hi, b16);
+   case SHAPE_B16_D16_HI:
+      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, b16, c32(l, 16)));
+   default:
+      return raw;
+   }
+}
+
+static enum rdna_status vmem_load(struct lower *l, const struct lanes *la, enum segment seg,
+                                  enum shape shape, unsigned dwords, unsigned vdst)
+{
+   unsigned bytes = shape_bytes(shape, dwords);
+   struct place p[LOWER_MAX_SLOTS];
+   uint32_t ok = place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
+   uint32_t merge = lw_if_begin(l, ok);
+   unsigned written = shape == SHAPE_B32 ? dwords : 1;
+   for (unsigned k = 0; k < l->slots; k++) {
+      struct load_user u = { shape, dwords, { 0 } };
+      for (unsigned i = 0; i < written; i++) {
+         u.temps[i] = spvb_function_variable(l->b, l->t_ptr_u32);
+         spvb_store(l->b, u.temps[i], c32(l, 0));
+      }
+      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
+      with_buffer(l, &p[k], (struct word_op){ load_words, &u });
+      lw_if_end(l, lane_merge);
+      uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
+      for (unsigned i = 0; i < written; i++) {
+         uint32_t raw = spvb_load(l->b, T32, u.temps[i]);
+         uint32_t old = lw_vgpr(l, vdst + i, k);
+         uint32_t v = shape_value(l, shape, raw, old);
+         lw_vgpr_store(l, vdst + i, k, lw_select(l, T32, write, v, old));
+      }
+   }
+   lw_if_end(l, merge);
+   return RDNA_OK;
+}
+
+struct store_user {
+   enum shape shape;
+   unsigned dwords;
+   uint32_t data[4];
+};
+
+/* Sub-dword stores clear and set their bytes with atomics, so that lanes writing neighbouring
+ * bytes of one word do not lose each other's bytes. */
+static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_t shift, void *user)
+{
+   struct store_user *u = user;
+   if (u->shape == SHAPE_B32) {
+      for (unsigned i = 0; i < u->dwords; i++)
+         spvb_store(l->b, word_ptr(l, buffer, bin(l, SpvOpIAdd, word, c32(l, i))), u->data[i]);
+      return;
+   }
+   unsigned bits = shape_bytes(u->shape, 1) * 8;
+   uint32_t value = u->data[0];
+   if (u->shape == SHAPE_U8_D16_HI || u->shape == SHAPE_I8_D16_HI || u->shape == SHAPE_B16_D16_HI)
+      value = bin(l, SpvOpShiftRightLogical, value, c32(l, 16));
+   uint32_t field = c32(l, bits == 8 ? 0xffu : 0xffffu);
+   uint32_t mask = bin(l, SpvOpShiftLeftLogical, field, shift);
+   uint32_t bits_in = bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, value, field), shift);
+   uint32_t ptr = word_ptr(l, buffer, word);
+   uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
+   uint32_t clear[4] = { ptr, scope, semantics, lw_op1(l, SpvOpNot, T32, mask) };
+   spvb_op(l->b, SpvOpAtomicAnd, T32, clear, 4);
+   uint32_t set[4] = { ptr, scope, semantics, bits_in };
+   spvb_op(l->b, SpvOpAtomicOr, T32, set, 4);
+}
+
+static enum rdna_status vmem_store(struct lower *l, const struct lanes *la, enum segment seg,
+                                   enum shape shape, unsigned dwords, unsigned vdata)
+{
+   unsigned bytes = shape_bytes(shape, dwords);
+   struct place p[LOWER_MAX_SLOTS];
+   uint32_t ok = place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
+   uint32_t merge = lw_if_begin(l, ok);
+   for (unsigned k = 0; k < l->slots; k++) {
+      struct store_user u = { shape, dwords, { 0 } };
+      for (unsigned i = 0; i < (shape == SHAPE_B32 ? dwords : 1); i++)
+         u.data[i] = lw_vgpr(l, vdata + i, k);
+      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
+      with_buffer(l, &p[k], (struct word_op){ store_words, &u });
+      lw_if_end(l, lane_merge);
+   }
+   lw_if_end(l, merge);
+   return RDNA_OK;
+}
+
+/* Atomic operations with a SPIR-V equivalent (guide 8.1.8 and 10.x; memory = op(old, data),
+ * returning old). inc, dec, csub and the 64-bit forms are not lowered yet. */
+enum atomic_op {
+   ATOMIC_SWAP,
+   ATOMIC_CMPSWAP,
+   ATOMIC_ADD,
+   ATOMIC_SUB,
+   ATOMIC_SMIN,
+   ATOMIC_UMIN,
+   ATOMIC_SMAX,
+   ATOMIC_UMAX,
+   ATOMIC_AND,
+   ATOMIC_OR,
+   ATOMIC_XOR,
+};
+
+struct atomic_user {
+   enum atomic_op op;
+   uint32_t data, compare, temp;
+};
+
+static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_t shift, void *user)
+{
+   (void)shift;
+   static const SpvOp ops[] = { SpvOpAtomicExchange, SpvOpAtomicCompareExchange,
+                                SpvOpAtomicIAdd,     SpvOpAtomicISub,
+                                SpvOpAtomicSMin,     SpvOpAtomicUMin,
+                                SpvOpAtomicSMax,     SpvOpAtomicUMax,
+                                SpvOpAtomicAnd,      SpvOpAtomicOr,
+                                SpvOpAtomicXor };
+   struct atomic_user *u = user;
+   uint32_t ptr = word_ptr(l, buffer, word);
+   uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0), old;
+   if (u->op == ATOMIC_CMPSWAP) {
+      uint32_t operands[6] = { ptr, scope, semantics, semantics, u->data, u->compare };
+      old = spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6);
+   } else {
+      uint32_t operands[4] = { ptr, scope, semantics, u->data };
+      old = spvb_op(l->b, ops[u->op], T32, operands, 4);
+   }
+   spvb_store(l->b, u->temp, old);
+}
+
+/* data from `vdata` (cmpswap: {new, compare}); the old value to `vdst` (-1: none) for the lanes
+ * that access memory or are out of a buffer's range (0 for those). */
+static enum rdna_status vmem_atomic(struct lower *l, const struct lanes *la, enum segment seg,
+                                    enum atomic_op op, unsigned vdata, int vdst)
+{
+   struct place p[LOWER_MAX_SLOTS];
+   uint32_t ok = place_lanes(l, la, seg, 4, 4, p);
+   uint32_t merge = lw_if_begin(l, ok);
+   for (unsigned k = 0; k < l->slots; k++) {
+      struct atomic_user u = { op, lw_vgpr(l, vdata, k), 0, 0 };
+      if (op == ATOMIC_CMPSWAP)
+         u.compare = lw_vgpr(l, vdata + 1, k);
+      u.temp = spvb_function_variable(l->b, l->t_ptr_u32);
+      spvb_store(l->b, u.temp, c32(l, 0));
+      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
+      with_buffer(l, &p[k], (struct word_op){ atomic_word, &u });
+      lw_if_end(l, lane_merge);
+      if (vdst >= 0) {
+         uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
+         uint32_t old = lw_vgpr(l, (unsigned)vdst, k);
+         lw_vgpr_store(l, (unsigned)vdst, k,
+                       lw_select(l, T32, write, spvb_load(l->b, T32, u.temp), old));
+      }
+   }
+   lw_if_end(l, merge);
+   return RDNA_OK;
+}
+
+/* ---- FLAT, GLOBAL, SCRATCH ------------------------------------------------------------------ */
+
+/* The addresses of every EXEC lane (guide 10.3 "Addressing"). GLOBAL: the saddr pair plus the
+ * zero-extended 32-bit vaddr, or the 64-bit vaddr when saddr is off, or saddr + lane * 4 for the
+ * _addtid forms; SCRATCH: the VGPR, the SGPR or 0 as a per-lane offset (32 bits); FLAT: the 64-bit
+ * vaddr. Plus the signed immediate offset. */
+static void flat_lanes(struct lower *l, const struct rdna_inst *in, enum segment seg,
+                       struct lanes *la)
+{
+   const struct rdna_operand *vaddr = lw_role(in, RDNA_ROLE_vaddr);
+   const struct rdna_operand *saddr = lw_role(in, RDNA_ROLE_saddr);
+   bool has_v = vaddr && lw_is_vgpr(vaddr);
+   bool has_s = saddr && saddr->reg < LOWER_SREGS;
+   uint32_t offset = c64(l, (uint64_t)(int64_t)in->mod.offset);
+   uint32_t sbase = c64(l, 0);
+   if (has_s)
+      sbase =
+         seg == SEG_SCRATCH ? lw_zext64(l, lw_scalar_src(l, saddr)) : lw_scalar_src64(l, saddr);
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t a;
+      unsigned v = has_v ? vaddr->reg - RDNA_REG_VGPR0 : 0;
+      if (seg == SEG_FLAT || (seg == SEG_GLOBAL && has_v && !has_s))
+         a = lw_pack64(l, lw_vgpr(l, v, k), lw_vgpr(l, v + 1, k));
+      else if (seg == SEG_GLOBAL && !has_v)
+         a = bin64(l, SpvOpIAdd, sbase,
+                   lw_zext64(l, bin(l, SpvOpShiftLeftLogical, l->lane[k], c32(l, 2))));
+      else if (seg == SEG_GLOBAL)
+         a = bin64(l, SpvOpIAdd, sbase, lw_zext64(l, lw_vgpr(l, v, k)));
+      else
+         a = has_v ? lw_zext64(l, lw_vgpr(l, v, k)) : sbase;
+      a = bin64(l, SpvOpIAdd, a, offset);
+      if (seg == SEG_SCRATCH)
+         a = lw_zext64(l, lw_lo(l, a));
+      la->addr[k] = a;
+      la->enabled[k] = lw_active(l, k);
+      la->zero[k] = 0;
+   }
+}
+
+static unsigned role_vgpr(const struct rdna_inst *in, unsigned role)
+{
+   return lw_role(in, role)->reg - RDNA_REG_VGPR0;
+}
+
+static enum rdna_status flat_load(struct lower *l, const struct rdna_inst *in, enum segment seg,
+                                  enum shape shape, unsigned dwords)
+{
+   struct lanes la;
+   flat_lanes(l, in, seg, &la);
+   return vmem_load(l, &la, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdst));
+}
+
+static enum rdna_status flat_store(struct lower *l, const struct rdna_inst *in, enum segment seg,
+                                   enum shape shape, unsigned dwords)
+{
+   struct lanes la;
+   flat_lanes(l, in, seg, &la);
+   return vmem_store(l, &la, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdata));
+}
+
+/* Atomics return the old value only with glc: without it vdst is RDNA_REG_NONE. */
+static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in, enum segment seg,
+                                    enum atomic_op op)
+{
+   struct lanes la;
+   flat_lanes(l, in, seg, &la);
+   const struct rdna_operand *vdst = lw_role(in, RDNA_ROLE_vdst);
+   int dst = vdst && lw_is_vgpr(vdst) ? (int)(vdst->reg - RDNA_REG_VGPR0) : -1;
+   return vmem_atomic(l, &la, seg, op, role_vgpr(in, RDNA_ROLE_vdata), dst);
+}
+
+#define LOAD(name, seg, shape, dwords)                                        \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return flat_load(l, in, seg, shape, dwords);                            \
+   }
+#define STORE(name, seg, shape, dwords)                                       \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return flat_store(l, in, seg, shape, dwords);                           \
+   }
+#define ATOMIC(name, seg, op)                                                 \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return flat_atomic(l, in, seg, op);                                     \
+   }
+
+/* The rows every segment has: loads, d16 loads and stores. */
+#define LOADS_AND_STORES(p, seg)                           \
+   LOAD(p##_load_ubyte, seg, SHAPE_U8, 1)                  \
+   LOAD(p##_load_sbyte, seg, SHAPE_I8, 1)                  \
+   LOAD(p##_load_ushort, seg, SHAPE_U16, 1)                \
+   LOAD(p##_load_sshort, seg, SHAPE_I16, 1)                \
+   LOAD(p##_load_dword, seg, SHAPE_B32, 1)                 \
+   LOAD(p##_load_dwordx2, seg, SHAPE_B32, 2)               \
+   LOAD(p##_load_dwordx3, seg, SHAPE_B32, 3)               \
+   LOAD(p##_load_dwordx4, seg, SHAPE_B32, 4)               \
+   LOAD(p##_load_ubyte_d16, seg, SHAPE_U8_D16, 1)          \
+   LOAD(p##_load_ubyte_d16_hi, seg, SHAPE_U8_D16_HI, 1)    \
+   LOAD(p##_load_sbyte_d16, seg, SHAPE_I8_D16, 1)          \
+   LOAD(p##_load_sbyte_d16_hi, seg, SHAPE_I8_D16_HI, 1)    \
+   LOAD(p##_load_short_d16, seg, SHAPE_B16_D16, 1)         \
+   LOAD(p##_load_short_d16_hi, seg, SHAPE_B16_D16_HI, 1)   \
+   STORE(p##_store_byte, seg, SHAPE_U8, 1)                 \
+   STORE(p##_store_byte_d16_hi, seg, SHAPE_U8_D16_HI, 1)   \
+   STORE(p##_store_short, seg, SHAPE_U16, 1)               \
+   STORE(p##_store_short_d16_hi, seg, SHAPE_B16_D16_HI, 1) \
+   STORE(p##_store_dword, seg, SHAPE_B32, 1)               \
+   STORE(p##_store_dwordx2, seg, SHAPE_B32, 2)             \
+   STORE(p##_store_dwordx3, seg, SHAPE_B32, 3)             \
+   STORE(p##_store_dwordx4, seg, SHAPE_B32, 4)
+
+/* The 32-bit atomics with a SPIR-V equivalent; the others are explicit UNSUPPORTED rows. */
+#define ATOMICS(p, seg)                            \
+   ATOMIC(p##_atomic_swap, seg, ATOMIC_SWAP)       \
+   ATOMIC(p##_atomic_cmpswap, seg, ATOMIC_CMPSWAP) \
+   ATOMIC(p##_atomic_add, seg, ATOMIC_ADD)         \
+   ATOMIC(p##_atomic_sub, seg, ATOMIC_SUB)         \
+   ATOMIC(p##_atomic_smin, seg, ATOMIC_SMIN)       \
+   ATOMIC(p##_atomic_umin, seg, ATOMIC_UMIN)       \
+   ATOMIC(p##_atomic_smax, seg, ATOMIC_SMAX)       \
+   ATOMIC(p##_atomic_umax, seg, ATOMIC_UMAX)       \
+   ATOMIC(p##_atomic_and, seg, ATOMIC_AND)         \
+   ATOMIC(p##_atomic_or, seg, ATOMIC_OR)           \
+   ATOMIC(p##_atomic_xor, seg, ATOMIC_XOR)         \
+   UNSUPPORTED(p##_atomic_inc)                     \
+   UNSUPPORTED(p##_atomic_dec)                     \
+   UNSUPPORTED(p##_atomic_swap_x2)                 \
+   UNSUPPORTED(p##_atomic_cmpswap_x2)              \
+   UNSUPPORTED(p##_atomic_add_x2)                  \
+   UNSUPPORTED(p##_atomic_sub_x2)                  \
+   UNSUPPORTED(p##_atomic_smin_x2)                 \
+   UNSUPPORTED(p##_atomic_umin_x2)                 \
+   UNSUPPORTED(p##_atomic_smax_x2)                 \
+   UNSUPPORTED(p##_atomic_umax_x2)                 \
+   UNSUPPORTED(p##_atomic_and_x2)                  \
+   UNSUPPORTED(p##_atomic_or_x2)                   \
+   UNSUPPORTED(p##_atomic_xor_x2)                  \
+   UNSUPPORTED(p##_atomic_inc_x2)                  \
+   UNSUPPORTED(p##_atomic_dec_x2)                  \
+   UNSUPPORTED(p##_atomic_fcmpswap)                \
+   UNSUPPORTED(p##_atomic_fmin)                    \
+   UNSUPPORTED(p##_atomic_fmax)                    \
+   UNSUPPORTED(p##_atomic_fcmpswap_x2)             \
+   UNSUPPORTED(p##_atomic_fmin_x2)                 \
+   UNSUPPORTED(p##_atomic_fmax_x2)
+
+LOADS_AND_STORES(flat, SEG_FLAT)
+LOADS_AND_STORES(global, SEG_GLOBAL)
+LOADS_AND_STORES(scratch, SEG_SCRATCH)
+ATOMICS(flat, SEG_FLAT)
+ATOMICS(global, SEG_GLOBAL)
+UNSUPPORTED(global_atomic_csub)
+LOAD(global_load_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
+STORE(global_store_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
+
+/* ---- MUBUF ---------------------------------------------------------------------------------- */
+
+/* Per-lane buffer addresses (guide 8.1.2 "Buffer Addressing"):
+ *    index  = (idxen ? vaddr index : 0) + (add_tid ? lane id : 0)
+ *    offset = (offen ? vaddr offset : 0) + instruction offset
+ *    address = base + soffset + offset + index * stride
+ * with idxen and offen both set vaddr is {index, offset}. Range check (8.1.6, by oob_select):
+ * 0 index >= num_records or offset + size > stride; 1 index >= num_records; 2 num_records == 0;
+ * 3 (raw) index * stride + offset + size > num_records. A swizzled buffer faults UNSUPPORTED, as
+ * in the interpreter. */
+static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in, unsigned size,
+                                     struct lanes *la, uint32_t *ok)
+{
+   if (in->mod.flags & (RDNA_FLAG_LDS | RDNA_FLAG_TFE))
+      return lower_unsupported(l, rdna_op_name(in->op),
+                               in->mod.flags & RDNA_FLAG_LDS ? " (with lds)" : " (with tfe)");
+   unsigned rsrc = lw_role(in, RDNA_ROLE_srsrc)->reg;
+   uint32_t d[4];
+   for (unsigned i = 0; i < 4; i++)
+      d[i] = lw_sreg(l, rsrc + i);
+   uint32_t base = lw_pack64(l, d[0], bin(l, SpvOpBitwiseAnd, d[1], c32(l, 0xffff)));
+   uint32_t stride = lw_zext64(
+      l, bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[1], c32(l, 16)), c32(l, 0x3fff)));
+   uint32_t swizzle = lw_nz(l, bin(l, SpvOpShiftRightLogical, d[1], c32(l, 31)));
+   uint32_t records = lw_zext64(l, d[2]);
+   uint32_t add_tid = lw_nz(l, bin(l, SpvOpBitwiseAnd, d[3], c32(l, 1u << 23)));
+   uint32_t oob =
+      bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 28)), c32(l, 3));
+   lw_fault(l, swizzle, RDNA_FAULT_UNSUPPORTED, 0, base);
+   *ok = not_b(l, swizzle);
+   const struct rdna_operand *vaddr = lw_role(in, RDNA_ROLE_vaddr);
+   bool has_v = vaddr && lw_is_vgpr(vaddr);
+   unsigned v = has_v ? vaddr->reg - RDNA_REG_VGPR0 : 0;
+   bool idxen = in->mod.flags & RDNA_FLAG_IDXEN, offen = in->mod.flags & RDNA_FLAG_OFFEN;
+   uint32_t soffset = lw_zext64(l, lw_scalar_src(l, lw_role(in, RDNA_ROLE_soffset)));
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t index = idxen && has_v ? lw_zext64(l, lw_vgpr(l, v, k)) : c64(l, 0);
+      index = bin64(l, SpvOpIAdd, index,
+                    lw_select(l, T64, add_tid, lw_zext64(l, l->lane[k]), c64(l, 0)));
+      uint32_t offset = c64(l, (uint32_t)in->mod.offset);
+      if (offen && has_v)
+         offset = bin64(l, SpvOpIAdd, offset, lw_zext64(l, lw_vgpr(l, idxen ? v + 1 : v, k)));
+      uint32_t end = bin64(l, SpvOpIAdd, offset, c64(l, size));
+      uint32_t past_records = cmp(l, SpvOpUGreaterThanEqual, index, records);
+      uint32_t linear = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, index, stride), offset);
+      uint32_t out0 = or_b(l, past_records, cmp(l, SpvOpUGreaterThan, end, stride));
+      uint32_t out2 = cmp(l, SpvOpIEqual, records, c64(l, 0));
+      uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, c64(l, size)), records);
+      uint32_t out =
+         lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 0)), out0,
+                   lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 1)), past_records,
+                             lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 2)), out2, out3)));
+      uint32_t active = lw_active(l, k);
+      la->enabled[k] = and_b(l, active, not_b(l, out));
+      la->zero[k] = and_b(l, active, out);
+      la->addr[k] = bin64(l, SpvOpIAdd, bin64(l, SpvOpIAdd, base, soffset), linear);
+   }
+   return RDNA_OK;
+}
+
+static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, enum shape shape,
+                                  unsigned dwords, int kind, enum atomic_op op)
+{
+   struct lanes la;
+   uint32_t ok;
+   unsigned size = kind == 2 ? 4 : shape_bytes(shape, dwords);
+   enum rdna_status st = buffer_lanes(l, in, size, &la, &ok);
+   if (st != RDNA_OK)
+      return st;
+   uint32_t merge = lw_if_begin(l, ok);
+   unsigned vdata = role_vgpr(in, RDNA_ROLE_vdata);
+   if (kind == 0)
+      st = vmem_load(l, &la, SEG_GLOBAL, shape, dwords, vdata);
+   else if (kind == 1)
+      st = vmem_store(l, &la, SEG_GLOBAL, shape, dwords, vdata);
+   else /* vdata is the data and, with glc, receives the old value (guide 8.1.8) */
+      st = vmem_atomic(l, &la, SEG_GLOBAL, op, vdata,
+                       in->mod.flags & RDNA_FLAG_GLC ? (int)vdata : -1);
+   lw_if_end(l, merge);
+   return st;
+}
+
+#define BUF_LOAD(name, shape, dwords)                                         \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return buffer_op(l, in, shape, dwords, 0, ATOMIC_SWAP);                 \
+   }
+#define BUF_STORE(name, shape, dwords)                                        \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return buffer_op(l, in, shape, dwords, 1, ATOMIC_SWAP);                 \
+   }
+#define BUF_ATOMIC(name, op)                                                  \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return buffer_op(l, in, SHAPE_B32, 1, 2, op);                           \
+   }
+
+BUF_LOAD(buffer_load_ubyte, SHAPE_U8, 1)
+BUF_LOAD(buffer_load_sbyte, SHAPE_I8, 1)
+BUF_LOAD(buffer_load_ushort, SHAPE_U16, 1)
+BUF_LOAD(buffer_load_sshort, SHAPE_I16, 1)
+BUF_LOAD(buffer_load_dword, SHAPE_B32, 1)
+BUF_LOAD(buffer_load_dwordx2, SHAPE_B32, 2)
+BUF_LOAD(buffer_load_dwordx3, SHAPE_B32, 3)
+BUF_LOAD(buffer_load_dwordx4, SHAPE_B32, 4)
+BUF_LOAD(buffer_load_ubyte_d16, SHAPE_U8_D16, 1)
+BUF_LOAD(buffer_load_ubyte_d16_hi, SHAPE_U8_D16_HI, 1)
+BUF_LOAD(buffer_load_sbyte_d16, SHAPE_I8_D16, 1)
+BUF_LOAD(buffer_load_sbyte_d16_hi, SHAPE_I8_D16_HI, 1)
+BUF_LOAD(buffer_load_short_d16, SHAPE_B16_D16, 1)
+BUF_LOAD(buffer_load_short_d16_hi, SHAPE_B16_D16_HI, 1)
+BUF_STORE(buffer_store_byte, SHAPE_U8, 1)
+BUF_STORE(buffer_store_byte_d16_hi, SHAPE_U8_D16_HI, 1)
+BUF_STORE(buffer_store_short, SHAPE_U16, 1)
+BUF_STORE(buffer_store_short_d16_hi, SHAPE_B16_D16_HI, 1)
+BUF_STORE(buffer_store_dword, SHAPE_B32, 1)
+BUF_STORE(buffer_store_dwordx2, SHAPE_B32, 2)
+BUF_STORE(buffer_store_dwordx3, SHAPE_B32, 3)
+BUF_STORE(buffer_store_dwordx4, SHAPE_B32, 4)
+BUF_ATOMIC(buffer_atomic_swap, ATOMIC_SWAP)
+BUF_ATOMIC(buffer_atomic_cmpswap, ATOMIC_CMPSWAP)
+BUF_ATOMIC(buffer_atomic_add, ATOMIC_ADD)
+BUF_ATOMIC(buffer_atomic_sub, ATOMIC_SUB)
+BUF_ATOMIC(buffer_atomic_smin, ATOMIC_SMIN)
+BUF_ATOMIC(buffer_atomic_umin, ATOMIC_UMIN)
+BUF_ATOMIC(buffer_atomic_smax, ATOMIC_SMAX)
+BUF_ATOMIC(buffer_atomic_umax, ATOMIC_UMAX)
+BUF_ATOMIC(buffer_atomic_and, ATOMIC_AND)
+BUF_ATOMIC(buffer_atomic_or, ATOMIC_OR)
+BUF_ATOMIC(buffer_atomic_xor, ATOMIC_XOR)
+UNSUPPORTED(buffer_atomic_csub)
+UNSUPPORTED(buffer_atomic_inc)
+UNSUPPORTED(buffer_atomic_dec)
+UNSUPPORTED(buffer_atomic_swap_x2)
+UNSUPPORTED(buffer_atomic_cmpswap_x2)
+UNSUPPORTED(buffer_atomic_add_x2)
+UNSUPPORTED(buffer_atomic_sub_x2)
+UNSUPPORTED(buffer_atomic_smin_x2)
+UNSUPPORTED(buffer_atomic_umin_x2)
+UNSUPPORTED(buffer_atomic_smax_x2)
+UNSUPPORTED(buffer_atomic_umax_x2)
+UNSUPPORTED(buffer_atomic_and_x2)
+UNSUPPORTED(buffer_atomic_or_x2)
+UNSUPPORTED(buffer_atomic_xor_x2)
+UNSUPPORTED(buffer_atomic_inc_x2)
+UNSUPPORTED(buffer_atomic_dec_x2)
+UNSUPPORTED(buffer_atomic_fcmpswap)
+UNSUPPORTED(buffer_atomic_fmin)
+UNSUPPORTED(buffer_atomic_fmax)
+UNSUPPORTED(buffer_atomic_fcmpswap_x2)
+UNSUPPORTED(buffer_atomic_fmin_x2)
+UNSUPPORTED(buffer_atomic_fmax_x2)
+
+/* Typed (format) buffer accesses convert through the V#'s or the instruction's format: not
+ * lowered yet. */
+UNSUPPORTED(buffer_load_format_x)
+UNSUPPORTED(buffer_load_format_xy)
+UNSUPPORTED(buffer_load_format_xyz)
+UNSUPPORTED(buffer_load_format_xyzw)
+UNSUPPORTED(buffer_store_format_x)
+UNSUPPORTED(buffer_store_format_xy)
+UNSUPPORTED(buffer_store_format_xyz)
+UNSUPPORTED(buffer_store_format_xyzw)
+UNSUPPORTED(buffer_load_format_d16_x)
+UNSUPPORTED(buffer_load_format_d16_xy)
+UNSUPPORTED(buffer_load_format_d16_xyz)
+UNSUPPORTED(buffer_load_format_d16_xyzw)
+UNSUPPORTED(buffer_store_format_d16_x)
+UNSUPPORTED(buffer_store_format_d16_xy)
+UNSUPPORTED(buffer_store_format_d16_xyz)
+UNSUPPORTED(buffer_store_format_d16_xyzw)
+UNSUPPORTED(tbuffer_load_format_x)
+UNSUPPORTED(tbuffer_load_format_xy)
+UNSUPPORTED(tbuffer_load_format_xyz)
+UNSUPPORTED(tbuffer_load_format_xyzw)
+UNSUPPORTED(tbuffer_store_format_x)
+UNSUPPORTED(tbuffer_store_format_xy)
+UNSUPPORTED(tbuffer_store_format_xyz)
+UNSUPPORTED(tbuffer_store_format_xyzw)
+UNSUPPORTED(tbuffer_load_format_d16_x)
+UNSUPPORTED(tbuffer_load_format_d16_xy)
+UNSUPPORTED(tbuffer_load_format_d16_xyz)
+UNSUPPORTED(tbuffer_load_format_d16_xyzw)
+UNSUPPORTED(tbuffer_store_format_d16_x)
+UNSUPPORTED(tbuffer_store_format_d16_xy)
+UNSUPPORTED(tbuffer_store_format_d16_xyz)
+UNSUPPORTED(tbuffer_store_format_d16_xyzw)
+
+/* Cache controls: every access completes at once. */
+#define MEM_NOP(name)                                                         \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      (void)l;                                                                \
+      (void)in;                                                               \
+      return RDNA_OK;                                                         \
+   }
+
+MEM_NOP(buffer_gl0_inv)
+MEM_NOP(buffer_gl1_inv)
+MEM_NOP(buffer_wbinvl1)
+
+/* ---- SMEM ----------------------------------------------------------------------------------- */
+
+/* The byte offset: the immediate, or soffset's SGPR plus the 21-bit field (guide 5.2). */
+static uint32_t smem_offset(struct lower *l, const struct rdna_inst *in)
+{
+   const struct rdna_operand *op = &in->operands[2];
+   if (op->reg == RDNA_REG_IMM)
+      return c64(l, (uint64_t)(int64_t)(int32_t)op->value);
+   return bin64(l, SpvOpIAdd, lw_zext64(l, lw_scalar_src(l, op)),
+                c64(l, (uint64_t)(int64_t)in->mod.offset));
+}
+
+/* s_load / s_buffer_load of 1-16 dwords. The address is dword aligned: the two low bits are
+ * ignored (guide 5.2). s_buffer_load's dwords at or past num_records (num_records * stride with
+ * a stride) read 0. An unmapped dword faults UNMAPPED with its address, before any SGPR is
+ * written. */
+static enum rdna_status smem_load(struct lower *l, const struct rdna_inst *in, unsigned dwords,
+                                  bool buffer)
+{
+   uint32_t base, limit = 0;
+   if (buffer) {
+      unsigned r = in->operands[1].reg;
+      uint32_t d1 = lw_sreg(l, r + 1);
+      base = lw_pack64(l, lw_sreg(l, r), bin(l, SpvOpBitwiseAnd, d1, c32(l, 0xffff)));
+      uint32_t stride =
+         lw_zext64(l, bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d1, c32(l, 16)),
+                          c32(l, 0x3fff)));
+      uint32_t records = lw_zext64(l, lw_sreg(l, r + 2));
+      limit = lw_select(l, T64, lw_nz64(l, stride), bin64(l, SpvOpIMul, records, stride), records);
+   } else {
+      base = lw_scalar_src64(l, &in->operands[1]);
+   }
+   uint32_t address =
+      bin64(l, SpvOpBitwiseAnd, bin64(l, SpvOpIAdd, base, smem_offset(l, in)), c64(l, ~3ull));
+   uint32_t in_range[16], place_ok[16], offsets[16];
+   uint32_t bad_any = lw_bool(l, false), bad_addr = c64(l, 0);
+   for (unsigned i = 0; i < dwords; i++) {
+      uint32_t a = bin64(l, SpvOpIAdd, address, c64(l, 4 * i));
+      in_range[i] = lw_bool(l, true);
+      if (buffer)
+         in_range[i] = cmp(l, SpvOpULessThanEqual,
+                           bin64(l, SpvOpIAdd, bin64(l, SpvOpISub, a, base), c64(l, 4)), limit);
+      struct place p;
+      place_global(l, a, 4, 4, &p);
+      place_ok[i] = cmp(l, SpvOpIEqual, p.fault, c32(l, RDNA_FAULT_NONE));
+      offsets[i] = bin(l, SpvOpShiftRightLogical, p.offset, c32(l, 2));
+      uint32_t bad = and_b(l, in_range[i], not_b(l, place_ok[i]));
+      /* the first bad dword's address */
+      bad_addr = lw_select(l, T64, and_b(l, bad, not_b(l, bad_any)), a, bad_addr);
+      bad_any = or_b(l, bad_any, bad);
+   }
+   lw_fault(l, bad_any, RDNA_FAULT_UNMAPPED, 0, bad_addr);
+   uint32_t merge = lw_if_begin(l, not_b(l, bad_any));
+   uint32_t values[16];
+   for (unsigned i = 0; i < dwords; i++) {
+      uint32_t temp = spvb_function_variable(l->b, l->t_ptr_u32);
+      spvb_store(l->b, temp, c32(l, 0));
+      uint32_t read_merge = lw_if_begin(l, in_range[i]);
+      spvb_store(l->b, temp, spvb_load(l->b, T32, word_ptr(l, l->memory, offsets[i])));
+      lw_if_end(l, read_merge);
+      values[i] = spvb_load(l->b, T32, temp);
+   }
+   for (unsigned i = 0; i < dwords; i++)
+      lw_sreg_write(l, in->operands[0].reg + i, values[i]);
+   lw_if_end(l, merge);
+   return RDNA_OK;
+}
+
+#define SMEM_LOAD(name, dwords, buffer)                                       \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return smem_load(l, in, dwords, buffer);                                \
+   }
+
+SMEM_LOAD(s_load_dword, 1, false)
+SMEM_LOAD(s_load_dwordx2, 2, false)
+SMEM_LOAD(s_load_dwordx4, 4, false)
+SMEM_LOAD(s_load_dwordx8, 8, false)
+SMEM_LOAD(s_load_dwordx16, 16, false)
+SMEM_LOAD(s_buffer_load_dword, 1, true)
+SMEM_LOAD(s_buffer_load_dwordx2, 2, true)
+SMEM_LOAD(s_buffer_load_dwordx4, 4, true)
+SMEM_LOAD(s_buffer_load_dwordx8, 8, true)
+SMEM_LOAD(s_buffer_load_dwordx16, 16, true)
+
+MEM_NOP(s_gl1_inv)
+MEM_NOP(s_dcache_inv)
+MEM_NOP(s_dcache_wb)
+MEM_NOP(s_dcache_discard)
+MEM_NOP(s_dcache_discard_x2)
+MEM_NOP(s_atc_probe)
+MEM_NOP(s_atc_probe_buffer)
+
+/* s_memtime and s_memrealtime: the interpreter's deterministic counters, the number of
+ * instructions the wave executed before this one. */
+static enum rdna_status memtime(struct lower *l, const struct rdna_inst *in)
+{
+   lw_sdst64(l, &in->operands[0], bin64(l, SpvOpISub, lw_steps_now(l), c64(l, 1)));
+   return RDNA_OK;
+}
+
+enum rdna_status lower_s_memtime(struct lower *l, const struct rdna_inst *in)
+{
+   return memtime(l, in);
+}
+
+enum rdna_status lower_s_memrealtime(struct lower *l, const struct rdna_inst *in)
+{
+   return memtime(l, in);
+}
+
+/* The wave's index within its workgroup (gfx1013). */
+enum rdna_status lower_s_get_waveid_in_workgroup(struct lower *l, const struct rdna_inst *in)
+{
+   lw_sdst(l, &in->operands[0], bin(l, SpvOpUMod, l->wave_index, c32(l, l->waves_per_group)));
+   return RDNA_OK;
+}
+
+/* gfx1013's scalar stores and atomics, and the scratch forms: not lowered yet. */
+UNSUPPORTED(s_scratch_load_dword)
+UNSUPPORTED(s_scratch_load_dwordx2)
+UNSUPPORTED(s_scratch_load_dwordx4)
+UNSUPPORTED(s_scratch_store_dword)
+UNSUPPORTED(s_scratch_store_dwordx2)
+UNSUPPORTED(s_scratch_store_dwordx4)
+UNSUPPORTED(s_store_dword)
+UNSUPPORTED(s_store_dwordx2)
+UNSUPPORTED(s_store_dwordx4)
+UNSUPPORTED(s_buffer_store_dword)
+UNSUPPORTED(s_buffer_store_dwordx2)
+UNSUPPORTED(s_buffer_store_dwordx4)
+UNSUPPORTED(s_buffer_atomic_swap)
+UNSUPPORTED(s_buffer_atomic_cmpswap)
+UNSUPPORTED(s_buffer_atomic_add)
+UNSUPPORTED(s_buffer_atomic_sub)
+UNSUPPORTED(s_buffer_atomic_smin)
+UNSUPPORTED(s_buffer_atomic_umin)
+UNSUPPORTED(s_buffer_atomic_smax)
+UNSUPPORTED(s_buffer_atomic_umax)
+UNSUPPORTED(s_buffer_atomic_and)
+UNSUPPORTED(s_buffer_atomic_or)
+UNSUPPORTED(s_buffer_atomic_xor)
+UNSUPPORTED(s_buffer_atomic_inc)
+UNSUPPORTED(s_buffer_atomic_dec)
+UNSUPPORTED(s_buffer_atomic_swap_x2)
+UNSUPPORTED(s_buffer_atomic_cmpswap_x2)
+UNSUPPORTED(s_buffer_atomic_add_x2)
+UNSUPPORTED(s_buffer_atomic_sub_x2)
+UNSUPPORTED(s_buffer_atomic_smin_x2)
+UNSUPPORTED(s_buffer_atomic_umin_x2)
+UNSUPPORTED(s_buffer_atomic_smax_x2)
+UNSUPPORTED(s_buffer_atomic_umax_x2)
+UNSUPPORTED(s_buffer_atomic_and_x2)
+UNSUPPORTED(s_buffer_atomic_or_x2)
+UNSUPPORTED(s_buffer_atomic_xor_x2)
+UNSUPPORTED(s_buffer_atomic_inc_x2)
+UNSUPPORTED(s_buffer_atomic_dec_x2)
+UNSUPPORTED(s_atomic_swap)
+UNSUPPORTED(s_atomic_cmpswap)
+UNSUPPORTED(s_atomic_add)
+UNSUPPORTED(s_atomic_sub)
+UNSUPPORTED(s_atomic_smin)
+UNSUPPORTED(s_atomic_umin)
+UNSUPPORTED(s_atomic_smax)
+UNSUPPORTED(s_atomic_umax)
+UNSUPPORTED(s_atomic_and)
+UNSUPPORTED(s_atomic_or)
+UNSUPPORTED(s_atomic_xor)
+UNSUPPORTED(s_atomic_inc)
+UNSUPPORTED(s_atomic_dec)
+UNSUPPORTED(s_atomic_swap_x2)
+UNSUPPORTED(s_atomic_cmpswap_x2)
+UNSUPPORTED(s_atomic_add_x2)
+UNSUPPORTED(s_atomic_sub_x2)
+UNSUPPORTED(s_atomic_smin_x2)
+UNSUPPORTED(s_atomic_umin_x2)
+UNSUPPORTED(s_atomic_smax_x2)
+UNSUPPORTED(s_atomic_umax_x2)
+UNSUPPORTED(s_atomic_and_x2)
+UNSUPPORTED(s_atomic_or_x2)
+UNSUPPORTED(s_atomic_xor_x2)
+UNSUPPORTED(s_atomic_inc_x2)
+UNSUPPORTED(s_atomic_dec_x2)
