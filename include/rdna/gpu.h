@@ -160,9 +160,8 @@ bool rdna_gpu_result_read_memory(const struct rdna_gpu_result *result,
 
 struct rdna_gpu_case_options {
    enum rdna_relative_lowering relative;
-   uint64_t step_limit;         /* per wave; 0: the case's `steps` */
-   uint64_t timeout_ns;         /* the dispatch's; 0: 10 seconds */
-   uint64_t compile_timeout_ns; /* the driver's compile; 0: 300 seconds */
+   uint64_t step_limit; /* per wave; 0: the case's `steps` */
+   uint64_t timeout_ns; /* the dispatch's (the driver's compile gets its default); 0: 10 s */
 };
 
 /* A case run on the GPU. Free with rdna_gpu_case_result_free. */
