@@ -95,7 +95,8 @@ unsigned rdna_gpu_validation_errors(const struct rdna_gpu *gpu, const char **fir
 /* ---- running a module --------------------------------------------------------------------- */
 
 struct rdna_gpu_run_options {
-   uint64_t timeout_ns; /* how long to wait for the dispatch; 0: 10 seconds */
+   uint64_t timeout_ns;         /* how long to wait for the dispatch; 0: 10 seconds */
+   uint64_t compile_timeout_ns; /* how long to wait for the driver's compile; 0: 300 seconds */
 };
 
 /* What a run left, in the module interface's layout. Free with rdna_gpu_result_free. */
@@ -108,7 +109,8 @@ struct rdna_gpu_result {
    uint8_t *lds; /* binding 3: lds_bytes_per_group per workgroup, workgroup-linear order */
    uint32_t lds_bytes_per_group;
    unsigned workgroups;
-   /* Driver compile time: vkCreateShaderModule and vkCreateComputePipelines. */
+   /* Driver compile time: vkCreateShaderModule, vkCreateComputePipelines and a first dispatch
+    * of no workgroups, where drivers that compile lazily (lavapipe) compile. */
    uint64_t compile_ns;
    /* Submission to completion: uploads, dispatch and read-back copies, on the host clock. */
    uint64_t run_ns;
@@ -159,7 +161,7 @@ bool rdna_gpu_result_read_memory(const struct rdna_gpu_result *result,
 struct rdna_gpu_case_options {
    enum rdna_relative_lowering relative;
    uint64_t step_limit; /* per wave; 0: the case's `steps` */
-   uint64_t timeout_ns; /* 0: 10 seconds */
+   uint64_t timeout_ns; /* the dispatch's (the driver's compile gets its default); 0: 10 s */
 };
 
 /* A case run on the GPU. Free with rdna_gpu_case_result_free. */
