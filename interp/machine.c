@@ -675,9 +675,9 @@ static void check_operands(const struct machine *m, struct decoded *d)
       d->fn = exec_dpp8;
    else if (in->encoding == RDNA_FMT_SDWA)
       d->fn = exec_sdwa;
-   else if (strstr(name, "_atomic_") &&
-            (in->encoding == RDNA_FMT_MUBUF || in->encoding == RDNA_FMT_FLAT ||
-             in->encoding == RDNA_FMT_GLOBAL))
+   else if (strstr(name, "_atomic_") && in->encoding != RDNA_FMT_DS &&
+            in->encoding !=
+               RDNA_FMT_SCRATCH) /* global memory: buffer, flat, global, scalar, image */
       d->fn = machine_exec_serialized;
    for (unsigned i = 0; i < in->num_operands; i++) {
       const struct rdna_operand *op = &in->operands[i];
