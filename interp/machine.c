@@ -698,10 +698,7 @@ static void check_operands(const struct machine *m, struct decoded *d)
             return;
          }
       } else if (op->reg == RDNA_REG_LDS_DIRECT) {
-         d->bad = RDNA_FAULT_UNSUPPORTED;
-         snprintf(d->bad_message, sizeof(d->bad_message), "%s reads lds_direct (not implemented)",
-                  name);
-         return;
+         d->fn = exec_lds_direct; /* the LDS value, read when it runs (interp/exec_ds.c) */
       }
    }
 }
