@@ -751,7 +751,8 @@ enum rdna_status exec_lds_direct(struct wave *w, const struct rdna_inst *in)
          copy.operands[i].reg = RDNA_REG_LITERAL;
          copy.operands[i].value = value;
       }
-   exec_fn fn = dispatch_handler(in->op);
+   /* An SDWA form may name lds_direct as a scalar source: its wrapper still shapes the row. */
+   exec_fn fn = in->encoding == RDNA_FMT_SDWA ? exec_sdwa : dispatch_handler(in->op);
    if (!fn)
       return wave_unsupported(w, in, rdna_op_name(in->op));
    return fn(w, &copy);
