@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "interp/dispatch.h"
 #include "interp/mem.h"
 
 /* ---- the LDS of the wave's workgroup ---------------------------------------------------------
@@ -716,6 +717,45 @@ enum rdna_status exec_ds_bpermute_b32(struct wave *w, const struct rdna_inst *in
    }
    ds_write_vgprs(w, inst_role(in, RDNA_ROLE_vdst)->reg - RDNA_REG_VGPR0, 1, exec, result);
    return RDNA_OK;
+}
+
+/* ---- LDS direct reads -------------------------------------------------------------------------
+ * A VALU source of lds_direct (src_lds_direct) reads one LDS value for the whole wave: the byte
+ * address is M0[15:0] and M0[18:16] gives the type: 0 unsigned byte, 1 unsigned short, 2 dword,
+ * 4 signed byte, 5 signed short (the "LDS direct reads" section of AMD's GCN and RDNA guides).
+ * The other types fault INVALID_OPERAND; an address outside the LDS reads 0. check_operands
+ * (interp/machine.c) routes such instructions here; the row runs with the value as a literal. */
+enum rdna_status exec_lds_direct(struct wave *w, const struct rdna_inst *in)
+{
+   uint32_t m0 = w->sgpr[RDNA_REG_M0], address = m0 & 0xffffu, type = (m0 >> 16) & 7u;
+   static const uint8_t sizes[8] = { 1, 2, 4, 0, 1, 2, 0, 0 };
+   unsigned size = sizes[type];
+   if (!size)
+      return wave_fault(w, RDNA_FAULT_INVALID_OPERAND, -1, 0,
+                        "%s reads lds_direct with M0[18:16] = %u, which names no data type",
+                        rdna_op_name(in->op), type);
+   if (address % size)
+      return wave_fault(w, RDNA_FAULT_MISALIGNED, -1, address,
+                        "lds_direct: %u-byte LDS read at 0x%x is not %u-byte aligned", size,
+                        address, size);
+   uint8_t bytes[4] = { 0 };
+   lds_read(w, address, size, bytes);
+   uint32_t value = mem_get32(bytes);
+   if (type == 4)
+      value = (uint32_t)(int32_t)(int8_t)bytes[0];
+   else if (type == 5)
+      value = (uint32_t)(int32_t)(int16_t)(bytes[0] | bytes[1] << 8);
+   struct rdna_inst copy = *in;
+   for (unsigned i = 0; i < copy.num_operands; i++)
+      if (copy.operands[i].reg == RDNA_REG_LDS_DIRECT) {
+         copy.operands[i].reg = RDNA_REG_LITERAL;
+         copy.operands[i].value = value;
+      }
+   /* An SDWA form may name lds_direct as a scalar source: its wrapper still shapes the row. */
+   exec_fn fn = in->encoding == RDNA_FMT_SDWA ? exec_sdwa : dispatch_handler(in->op);
+   if (!fn)
+      return wave_unsupported(w, in, rdna_op_name(in->op));
+   return fn(w, &copy);
 }
 
 /* ---- the rest ------------------------------------------------------------------------------ */

@@ -398,6 +398,9 @@ INTERP_INLINE enum rdna_status valu_unop_u32(struct wave *w, const struct rdna_i
 enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in);
 enum rdna_status exec_dpp8(struct wave *w, const struct rdna_inst *in);
 enum rdna_status exec_sdwa(struct wave *w, const struct rdna_inst *in);
+/* Runs the row with its lds_direct source replaced by the LDS value M0 names
+ * (interp/exec_ds.c). */
+enum rdna_status exec_lds_direct(struct wave *w, const struct rdna_inst *in);
 /* Runs the row's handler with global-memory atomics of other host threads held off
  * (interp/machine.c). */
 enum rdna_status machine_exec_serialized(struct wave *w, const struct rdna_inst *in);

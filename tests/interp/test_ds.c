@@ -833,3 +833,18 @@ Test(ds, condxchg32_writes_dwords_with_bit_31)
    cr_expect_eq(harness_lds32(m, 0, 0x44), 0x22222222u);
    rdna_machine_destroy(m);
 }
+
+/* lds_direct with M0[18:16] = 3 (no data type) faults INVALID_OPERAND; nothing is written. */
+Test(ds, lds_direct_with_an_unused_type_faults)
+{
+   struct rdna_machine *m = ds_machine(32, "s_mov_b32 m0, 0x30000\n"
+                                           "v_mov_b32 v1, src_lds_direct\n"
+                                           "s_endpgm\n");
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_machine_run(m, &diag), RDNA_OK);
+   struct rdna_fault fault;
+   cr_assert(rdna_machine_fault(m, 0, &fault));
+   cr_expect_eq(fault.kind, RDNA_FAULT_INVALID_OPERAND);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 1, 0), 0u);
+   rdna_machine_destroy(m);
+}

@@ -170,6 +170,7 @@ Test(workgroup, case_ids_in_the_wrong_register_file_are_errors)
       "[program]\ns_endpgm\n[init]\nv0 = group_id\n",
       "[program]\ns_endpgm\n[init]\nv[0:3] = local_id\n",
       "[program]\ns_endpgm\n[init]\ns[0:1] = group_id.x\n",
+      "[program]\ns_endpgm\n[init]\nv0 = local_id.w\n",
    };
    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
       struct rdna_case *c = NULL;
