@@ -133,6 +133,9 @@ enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
    uint64_t r[MAX_LANES];
    const uint32_t *mask = wave_lane_mask(w);
    bool int_dst = (spec->flags & FSPEC_INT_DST) != 0;
+   bool allow_omod = !(spec->flags & FSPEC_NO_OMOD);
+   bool output_mods =
+      !int_dst && ((allow_omod && in->mod.omod) || (in->mod.flags & RDNA_FLAG_CLAMP));
    struct float_src src[3];
    for (unsigned i = 0; i < spec->num_srcs; i++) {
       bool raw =
@@ -149,8 +152,8 @@ enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
          s[i] = float_src_read(w, &src[i], lane);
       c.lane = lane;
       uint64_t v = fn(&c, s);
-      if (!int_dst)
-         v = float_output_mods(&c, spec->dst, v, !(spec->flags & FSPEC_NO_OMOD));
+      if (output_mods)
+         v = float_output_mods(&c, spec->dst, v, allow_omod);
       r[lane] = v;
    }
    unsigned vgpr = dst_vgpr(&in->operands[0]);
