@@ -5,102 +5,7 @@
 
 #define U128 unsigned __int128
 
-/* ---- format properties --------------------------------------------------------------------- */
-
-unsigned float_exp_bits(enum float_width w)
-{
-   return w == FLOAT16 ? 5 : w == FLOAT32 ? 8 : 11;
-}
-
-unsigned float_man_bits(enum float_width w)
-{
-   return w == FLOAT16 ? 10 : w == FLOAT32 ? 23 : 52;
-}
-
-int float_bias(enum float_width w)
-{
-   return (1 << (float_exp_bits(w) - 1)) - 1;
-}
-
-static unsigned total_bits(enum float_width w)
-{
-   return w == FLOAT16 ? 16 : w == FLOAT32 ? 32 : 64;
-}
-
-uint64_t float_sign_bit(enum float_width w)
-{
-   return 1ull << (total_bits(w) - 1);
-}
-
-static uint64_t exp_mask(enum float_width w)
-{
-   return ((1ull << float_exp_bits(w)) - 1) << float_man_bits(w);
-}
-
-static uint64_t man_mask(enum float_width w)
-{
-   return (1ull << float_man_bits(w)) - 1;
-}
-
-static uint64_t quiet_bit(enum float_width w)
-{
-   return 1ull << (float_man_bits(w) - 1);
-}
-
-uint64_t float_inf(enum float_width w, bool negative)
-{
-   return exp_mask(w) | (negative ? float_sign_bit(w) : 0);
-}
-
-uint64_t float_max_finite(enum float_width w, bool negative)
-{
-   return float_inf(w, negative) - 1; /* exponent all ones but one, mantissa all ones */
-}
-
-uint64_t float_default_nan(enum float_width w)
-{
-   return exp_mask(w) | quiet_bit(w);
-}
-
-uint64_t float_one(enum float_width w, bool negative)
-{
-   return ((uint64_t)float_bias(w) << float_man_bits(w)) | (negative ? float_sign_bit(w) : 0);
-}
-
-bool float_is_nan(enum float_width w, uint64_t a)
-{
-   return (a & exp_mask(w)) == exp_mask(w) && (a & man_mask(w)) != 0;
-}
-
-bool float_is_snan(enum float_width w, uint64_t a)
-{
-   return float_is_nan(w, a) && !(a & quiet_bit(w));
-}
-
-bool float_is_inf(enum float_width w, uint64_t a)
-{
-   return (a & ~float_sign_bit(w)) == exp_mask(w);
-}
-
-bool float_is_zero(enum float_width w, uint64_t a)
-{
-   return (a & ~float_sign_bit(w)) == 0;
-}
-
-bool float_is_denorm(enum float_width w, uint64_t a)
-{
-   return (a & exp_mask(w)) == 0 && (a & man_mask(w)) != 0;
-}
-
-bool float_sign(enum float_width w, uint64_t a)
-{
-   return (a & float_sign_bit(w)) != 0;
-}
-
-uint64_t float_quiet(enum float_width w, uint64_t a)
-{
-   return a | quiet_bit(w);
-}
+/* ---- classification ------------------------------------------------------------------------ */
 
 enum float_class float_classify(enum float_width w, uint64_t a)
 {
@@ -116,13 +21,6 @@ enum float_class float_classify(enum float_width w, uint64_t a)
    return neg ? CLASS_NEG_NORMAL : CLASS_POS_NORMAL;
 }
 
-uint64_t float_flush(enum float_width w, uint64_t a, const struct float_env *env)
-{
-   if (env->flush_in && float_is_denorm(w, a))
-      return a & float_sign_bit(w);
-   return a;
-}
-
 /* ---- unpacking ------------------------------------------------------------------------------ */
 
 /* A finite nonzero value as sig * 2^exp (sig holds the implicit bit of normal values). */
@@ -136,9 +34,9 @@ static struct unpacked unpack(enum float_width w, uint64_t a)
 {
    struct unpacked u;
    unsigned m = float_man_bits(w);
-   int biased = (int)((a & exp_mask(w)) >> m);
+   int biased = (int)((a & float_exp_mask(w)) >> m);
    u.sign = float_sign(w, a);
-   u.sig = a & man_mask(w);
+   u.sig = a & float_man_mask(w);
    if (biased == 0) {
       u.exp = 1 - float_bias(w) - (int)m;
    } else {
@@ -238,7 +136,7 @@ uint64_t float_round_pack(enum float_width w, bool sign, int exp, U128 sig,
                        (env->round == ROUND_MINUS_INF && sign);
          return to_inf ? float_inf(w, sign) : float_max_finite(w, sign);
       }
-      bits = ((uint64_t)biased << m) | ((uint64_t)kept & man_mask(w));
+      bits = ((uint64_t)biased << m) | ((uint64_t)kept & float_man_mask(w));
    } else {
       bits = (uint64_t)kept; /* denormal or zero */
       if (env->flush_out)
@@ -453,7 +351,7 @@ uint64_t float_convert(enum float_width to, enum float_width from, uint64_t a,
    bool sign = float_sign(from, a);
    if (float_is_nan(from, a)) {
       int shift = (int)float_man_bits(to) - (int)float_man_bits(from);
-      uint64_t payload = a & man_mask(from);
+      uint64_t payload = a & float_man_mask(from);
       payload = shift >= 0 ? payload << shift : payload >> -shift;
       return float_quiet(to, float_inf(to, sign) | payload);
    }

@@ -43,32 +43,111 @@ enum float_class {
    CLASS_POS_INF = 9
 };
 
-/* ---- format properties and predicates ------------------------------------------------------ */
+/* ---- format properties and predicates (inline: every lane of every float op uses them) ---- */
 
-unsigned float_exp_bits(enum float_width w);
-unsigned float_man_bits(enum float_width w);
-int float_bias(enum float_width w);
-uint64_t float_sign_bit(enum float_width w);
-uint64_t float_inf(enum float_width w, bool negative);
-/* The largest finite magnitude, with the sign. */
-uint64_t float_max_finite(enum float_width w, bool negative);
+static inline unsigned float_exp_bits(enum float_width w)
+{
+   return w == FLOAT16 ? 5 : w == FLOAT32 ? 8 : 11;
+}
+
+static inline unsigned float_man_bits(enum float_width w)
+{
+   return w == FLOAT16 ? 10 : w == FLOAT32 ? 23 : 52;
+}
+
+static inline int float_bias(enum float_width w)
+{
+   return (1 << (float_exp_bits(w) - 1)) - 1;
+}
+
+static inline uint64_t float_sign_bit(enum float_width w)
+{
+   return w == FLOAT16 ? 0x8000u : w == FLOAT32 ? 0x80000000u : 0x8000000000000000ull;
+}
+
+static inline uint64_t float_exp_mask(enum float_width w)
+{
+   return ((1ull << float_exp_bits(w)) - 1) << float_man_bits(w);
+}
+
+static inline uint64_t float_man_mask(enum float_width w)
+{
+   return (1ull << float_man_bits(w)) - 1;
+}
+
+static inline uint64_t float_quiet_bit(enum float_width w)
+{
+   return 1ull << (float_man_bits(w) - 1);
+}
+
+static inline uint64_t float_inf(enum float_width w, bool negative)
+{
+   return float_exp_mask(w) | (negative ? float_sign_bit(w) : 0);
+}
+
+/* The largest finite magnitude, with the sign: exponent all ones but one, mantissa all ones. */
+static inline uint64_t float_max_finite(enum float_width w, bool negative)
+{
+   return float_inf(w, negative) - 1;
+}
+
 /* The default NaN: positive, quiet, no payload (0x7e00, 0x7fc00000, 0x7ff8000000000000). */
-uint64_t float_default_nan(enum float_width w);
-uint64_t float_one(enum float_width w, bool negative);
+static inline uint64_t float_default_nan(enum float_width w)
+{
+   return float_exp_mask(w) | float_quiet_bit(w);
+}
 
-bool float_is_nan(enum float_width w, uint64_t a);
-bool float_is_snan(enum float_width w, uint64_t a);
-bool float_is_inf(enum float_width w, uint64_t a);
-bool float_is_zero(enum float_width w, uint64_t a);
-bool float_is_denorm(enum float_width w, uint64_t a);
-bool float_sign(enum float_width w, uint64_t a);
-uint64_t float_quiet(enum float_width w, uint64_t a);
+static inline uint64_t float_one(enum float_width w, bool negative)
+{
+   return ((uint64_t)float_bias(w) << float_man_bits(w)) | (negative ? float_sign_bit(w) : 0);
+}
+
+static inline bool float_is_nan(enum float_width w, uint64_t a)
+{
+   return (a & float_exp_mask(w)) == float_exp_mask(w) && (a & float_man_mask(w)) != 0;
+}
+
+static inline bool float_is_snan(enum float_width w, uint64_t a)
+{
+   return float_is_nan(w, a) && !(a & float_quiet_bit(w));
+}
+
+static inline bool float_is_inf(enum float_width w, uint64_t a)
+{
+   return (a & ~float_sign_bit(w)) == float_exp_mask(w);
+}
+
+static inline bool float_is_zero(enum float_width w, uint64_t a)
+{
+   return (a & ~float_sign_bit(w)) == 0;
+}
+
+static inline bool float_is_denorm(enum float_width w, uint64_t a)
+{
+   return (a & float_exp_mask(w)) == 0 && (a & float_man_mask(w)) != 0;
+}
+
+static inline bool float_sign(enum float_width w, uint64_t a)
+{
+   return (a & float_sign_bit(w)) != 0;
+}
+
+static inline uint64_t float_quiet(enum float_width w, uint64_t a)
+{
+   return a | float_quiet_bit(w);
+}
+
+/* A denormal becomes zero of the same sign when env->flush_in. */
+static inline uint64_t float_flush(enum float_width w, uint64_t a, const struct float_env *env)
+{
+   if (env->flush_in && float_is_denorm(w, a))
+      return a & float_sign_bit(w);
+   return a;
+}
+
 enum float_class float_classify(enum float_width w, uint64_t a);
 /* The unbiased exponent of a finite nonzero value as if normalized (denormals included). */
 int float_exponent(enum float_width w, uint64_t a);
-
-/* A denormal becomes zero of the same sign when env->flush_in. */
-uint64_t float_flush(enum float_width w, uint64_t a, const struct float_env *env);
 
 /* ---- rounding ------------------------------------------------------------------------------ */
 

@@ -24,15 +24,6 @@ const struct rdna_operand *float_src_operand(const struct rdna_inst *in, unsigne
    return &in->operands[first + index];
 }
 
-static uint64_t apply_abs_neg(enum float_width width, uint64_t v, unsigned mods)
-{
-   if (mods & RDNA_MOD_ABS)
-      v &= ~float_sign_bit(width);
-   if (mods & RDNA_MOD_NEG)
-      v ^= float_sign_bit(width);
-   return v;
-}
-
 void float_src_init(struct wave *w, const struct rdna_inst *in, const struct rdna_operand *op,
                     unsigned index, enum float_width width, unsigned flags, struct float_src *s)
 {
@@ -43,25 +34,6 @@ void float_src_init(struct wave *w, const struct rdna_inst *in, const struct rdn
    struct float_env env = float_mode_env(w, width);
    s->flush = !s->raw && !(flags & FSRC_NO_FLUSH) && env.flush_in;
    s->lanes = width == FLOAT64 && !s->raw ? NULL : valu_src(w, op, s->buf);
-}
-
-uint64_t float_src_read(struct wave *w, const struct float_src *s, unsigned lane)
-{
-   if (s->raw)
-      return s->lanes[lane];
-   uint64_t v;
-   if (s->width == FLOAT64) {
-      v = valu_src64(w, s->op, lane);
-   } else {
-      v = s->lanes[lane];
-      if (s->high)
-         v >>= 16;
-      v &= s->width == FLOAT16 ? 0xffffu : 0xffffffffu;
-   }
-   v = apply_abs_neg(s->width, v, s->op->mods);
-   if (s->flush && float_is_denorm(s->width, v))
-      v &= float_sign_bit(s->width);
-   return v;
 }
 
 uint64_t float_output_mods(const struct float_ctx *c, enum float_width width, uint64_t r,
@@ -133,6 +105,9 @@ enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
    uint64_t r[MAX_LANES];
    const uint32_t *mask = wave_lane_mask(w);
    bool int_dst = (spec->flags & FSPEC_INT_DST) != 0;
+   bool allow_omod = !(spec->flags & FSPEC_NO_OMOD);
+   bool output_mods =
+      !int_dst && ((allow_omod && in->mod.omod) || (in->mod.flags & RDNA_FLAG_CLAMP));
    struct float_src src[3];
    for (unsigned i = 0; i < spec->num_srcs; i++) {
       bool raw =
@@ -149,8 +124,8 @@ enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
          s[i] = float_src_read(w, &src[i], lane);
       c.lane = lane;
       uint64_t v = fn(&c, s);
-      if (!int_dst)
-         v = float_output_mods(&c, spec->dst, v, !(spec->flags & FSPEC_NO_OMOD));
+      if (output_mods)
+         v = float_output_mods(&c, spec->dst, v, allow_omod);
       r[lane] = v;
    }
    unsigned vgpr = dst_vgpr(&in->operands[0]);

@@ -73,8 +73,35 @@ enum float_src_flag {
 void float_src_init(struct wave *w, const struct rdna_inst *in, const struct rdna_operand *op,
                     unsigned index, enum float_width width, unsigned flags, struct float_src *s);
 
+/* |x| then -x on a value's bits. */
+static inline uint64_t float_abs_neg(enum float_width width, uint64_t v, unsigned mods)
+{
+   if (mods & RDNA_MOD_ABS)
+      v &= ~float_sign_bit(width);
+   if (mods & RDNA_MOD_NEG)
+      v ^= float_sign_bit(width);
+   return v;
+}
+
 /* The source's value in `lane`: 16-bit sources in the low bits, abs/neg and flush applied. */
-uint64_t float_src_read(struct wave *w, const struct float_src *s, unsigned lane);
+static inline uint64_t float_src_read(struct wave *w, const struct float_src *s, unsigned lane)
+{
+   if (s->raw)
+      return s->lanes[lane];
+   uint64_t v;
+   if (s->width == FLOAT64) {
+      v = valu_src64(w, s->op, lane);
+   } else {
+      v = s->lanes[lane];
+      if (s->high)
+         v >>= 16;
+      v &= s->width == FLOAT16 ? 0xffffu : 0xffffffffu;
+   }
+   v = float_abs_neg(s->width, v, s->op->mods);
+   if (s->flush && float_is_denorm(s->width, v))
+      v &= float_sign_bit(s->width);
+   return v;
+}
 
 /* The instruction's operand of source `index` (0 = src0); for TIED_SRC2 rows index 2 is the
  * destination. */
