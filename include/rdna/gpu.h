@@ -190,7 +190,7 @@ enum rdna_status rdna_gpu_case_prepare(const struct rdna_case *c, unsigned wave_
  * `layout`), filling *check as rdna_case_check_machine does (check->machine stays NULL; free
  * with rdna_case_result_free). Returns OK when the check ran (see check->passed); INTERNAL when a
  * wave's record is not one a correct module leaves (a fault kind outside the enum, a wave not
- * marked ended); NO_MEMORY. */
+ * marked ended, a wave without a fault whose PC is not at an s_endpgm); NO_MEMORY. */
 enum rdna_status rdna_gpu_case_check(const struct rdna_case *c, unsigned wave_size,
                                      const struct rdna_module_layout *layout,
                                      const struct rdna_gpu_result *run,
