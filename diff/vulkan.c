@@ -20,7 +20,7 @@
 
 /* ---- the loader ---------------------------------------------------------------------------- */
 
-enum rdna_status gpu_fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
+enum rdna_status vulkan_fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
 {
    if (diag) {
       memset(diag, 0, sizeof(*diag));
@@ -69,10 +69,10 @@ static const char *vk_result_name(VkResult r)
    }
 }
 
-enum rdna_status gpu_vk_fail(struct rdna_diag *diag, VkResult r, const char *what)
+enum rdna_status vulkan_call_fail(struct rdna_diag *diag, VkResult r, const char *what)
 {
-   return gpu_fail(diag, r == VK_ERROR_OUT_OF_HOST_MEMORY ? RDNA_NO_MEMORY : RDNA_DEVICE,
-                   "%s failed: %s (%d)", what, vk_result_name(r), (int)r);
+   return vulkan_fail(diag, r == VK_ERROR_OUT_OF_HOST_MEMORY ? RDNA_NO_MEMORY : RDNA_DEVICE,
+                      "%s failed: %s (%d)", what, vk_result_name(r), (int)r);
 }
 
 static enum rdna_status load_loader(struct vk_functions *vk, struct rdna_diag *diag)
@@ -83,14 +83,14 @@ static enum rdna_status load_loader(struct vk_functions *vk, struct rdna_diag *d
       name = "libvulkan.so.1";
    vk->library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
    if (!vk->library)
-      return gpu_fail(diag, RDNA_NO_DEVICE, "no Vulkan loader: cannot open %s", name);
+      return vulkan_fail(diag, RDNA_NO_DEVICE, "no Vulkan loader: cannot open %s", name);
    /* POSIX dlsym returns an object pointer; the cast to a function pointer goes through memcpy. */
    void *symbol = dlsym(vk->library, "vkGetInstanceProcAddr");
    if (!symbol) {
       dlclose(vk->library);
       vk->library = NULL;
-      return gpu_fail(diag, RDNA_NO_DEVICE, "%s is not a Vulkan loader (no vkGetInstanceProcAddr)",
-                      name);
+      return vulkan_fail(diag, RDNA_NO_DEVICE,
+                         "%s is not a Vulkan loader (no vkGetInstanceProcAddr)", name);
    }
    memcpy(&vk->vkGetInstanceProcAddr, &symbol, sizeof(symbol));
 #define VK_LOAD_GLOBAL(fn) vk->fn = (PFN_##fn)vk->vkGetInstanceProcAddr(NULL, #fn);
@@ -100,7 +100,8 @@ static enum rdna_status load_loader(struct vk_functions *vk, struct rdna_diag *d
        !vk->vkEnumerateInstanceExtensionProperties) {
       dlclose(vk->library);
       vk->library = NULL;
-      return gpu_fail(diag, RDNA_NO_DEVICE, "the Vulkan loader %s lacks core entry points", name);
+      return vulkan_fail(diag, RDNA_NO_DEVICE, "the Vulkan loader %s lacks core entry points",
+                         name);
    }
    return RDNA_OK;
 }
@@ -111,7 +112,7 @@ static enum rdna_status load_instance_functions(struct vk_functions *vk, VkInsta
 #define VK_LOAD_INSTANCE(fn)                                    \
    vk->fn = (PFN_##fn)vk->vkGetInstanceProcAddr(instance, #fn); \
    if (!vk->fn)                                                 \
-      return gpu_fail(diag, RDNA_NO_DEVICE, "the Vulkan loader has no %s", #fn);
+      return vulkan_fail(diag, RDNA_NO_DEVICE, "the Vulkan loader has no %s", #fn);
    VK_INSTANCE_FUNCTIONS(VK_LOAD_INSTANCE)
 #undef VK_LOAD_INSTANCE
    vk->vkCreateDebugUtilsMessengerEXT =
@@ -129,7 +130,7 @@ static enum rdna_status load_device_functions(struct vk_functions *vk, VkDevice 
 #define VK_LOAD_DEVICE(fn)                                  \
    vk->fn = (PFN_##fn)vk->vkGetDeviceProcAddr(device, #fn); \
    if (!vk->fn)                                             \
-      return gpu_fail(diag, RDNA_DEVICE, "the Vulkan device has no %s", #fn);
+      return vulkan_fail(diag, RDNA_DEVICE, "the Vulkan device has no %s", #fn);
    VK_DEVICE_FUNCTIONS(VK_LOAD_DEVICE)
 #undef VK_LOAD_DEVICE
    return RDNA_OK;
@@ -238,16 +239,16 @@ static enum rdna_status instance_create(struct instance *in, bool validation,
       in->instance = VK_NULL_HANDLE;
       instance_destroy(in);
       if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-         return gpu_fail(diag, RDNA_NO_DEVICE,
-                         "no Vulkan driver: the loader found no installable client driver");
-      return gpu_vk_fail(diag, r, "vkCreateInstance");
+         return vulkan_fail(diag, RDNA_NO_DEVICE,
+                            "no Vulkan driver: the loader found no installable client driver");
+      return vulkan_call_fail(diag, r, "vkCreateInstance");
    }
    st = load_instance_functions(&in->vk, in->instance, diag);
    if (st == RDNA_OK && in->debug_utils && in->vk.vkCreateDebugUtilsMessengerEXT) {
       r =
          in->vk.vkCreateDebugUtilsMessengerEXT(in->instance, &messenger_info, NULL, &in->messenger);
       if (r != VK_SUCCESS)
-         st = gpu_vk_fail(diag, r, "vkCreateDebugUtilsMessengerEXT");
+         st = vulkan_call_fail(diag, r, "vkCreateDebugUtilsMessengerEXT");
    }
    if (st != RDNA_OK)
       instance_destroy(in);
@@ -391,21 +392,21 @@ static enum rdna_status enumerate(const struct instance *in, VkPhysicalDevice **
    uint32_t n = 0;
    VkResult r = in->vk.vkEnumeratePhysicalDevices(in->instance, &n, NULL);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkEnumeratePhysicalDevices");
+      return vulkan_call_fail(diag, r, "vkEnumeratePhysicalDevices");
    if (n == 0)
-      return gpu_fail(diag, RDNA_NO_DEVICE, "the Vulkan loader reports no physical device");
+      return vulkan_fail(diag, RDNA_NO_DEVICE, "the Vulkan loader reports no physical device");
    VkPhysicalDevice *pds = calloc(n, sizeof(*pds));
    struct rdna_gpu_device_info *list = calloc(n, sizeof(*list));
    if (!pds || !list) {
       free(pds);
       free(list);
-      return gpu_fail(diag, RDNA_NO_MEMORY, "out of memory listing Vulkan devices");
+      return vulkan_fail(diag, RDNA_NO_MEMORY, "out of memory listing Vulkan devices");
    }
    r = in->vk.vkEnumeratePhysicalDevices(in->instance, &n, pds);
    if (r != VK_SUCCESS && r != VK_INCOMPLETE) {
       free(pds);
       free(list);
-      return gpu_vk_fail(diag, r, "vkEnumeratePhysicalDevices");
+      return vulkan_call_fail(diag, r, "vkEnumeratePhysicalDevices");
    }
    for (uint32_t i = 0; i < n; i++)
       describe_device(&in->vk, pds[i], i, &list[i]);
@@ -423,7 +424,7 @@ enum rdna_status rdna_gpu_list_devices(struct rdna_gpu_device_info **devices, si
    if (count)
       *count = 0;
    if (!devices || !count)
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT, "no list to fill");
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT, "no list to fill");
    struct instance in;
    enum rdna_status st = instance_create(&in, false, NULL, diag);
    if (st != RDNA_OK)
@@ -485,15 +486,16 @@ static enum rdna_status choose_device(const struct rdna_gpu_device_info *infos, 
          if (numeric ? i != index : !ascii_contains(infos[i].name, selector))
             continue;
          if (!infos[i].usable)
-            return gpu_fail(diag, RDNA_NO_DEVICE, "device %u (%s) lacks " REQUIREMENTS, i,
-                            infos[i].name);
+            return vulkan_fail(diag, RDNA_NO_DEVICE, "device %u (%s) lacks " REQUIREMENTS, i,
+                               infos[i].name);
          *chosen = i;
          return RDNA_OK;
       }
       if (numeric)
-         return gpu_fail(diag, RDNA_NO_DEVICE, "no Vulkan device %s (there are %u)", selector,
-                         count);
-      return gpu_fail(diag, RDNA_NO_DEVICE, "no Vulkan device whose name contains '%s'", selector);
+         return vulkan_fail(diag, RDNA_NO_DEVICE, "no Vulkan device %s (there are %u)", selector,
+                            count);
+      return vulkan_fail(diag, RDNA_NO_DEVICE, "no Vulkan device whose name contains '%s'",
+                         selector);
    }
    int best = 3;
    for (uint32_t i = 0; i < count; i++)
@@ -502,8 +504,8 @@ static enum rdna_status choose_device(const struct rdna_gpu_device_info *infos, 
          *chosen = i;
       }
    if (best == 3)
-      return gpu_fail(diag, RDNA_NO_DEVICE, "none of the %u Vulkan devices has " REQUIREMENTS,
-                      count);
+      return vulkan_fail(diag, RDNA_NO_DEVICE, "none of the %u Vulkan devices has " REQUIREMENTS,
+                         count);
    return RDNA_OK;
 }
 
@@ -576,7 +578,7 @@ static enum rdna_status create_device(struct rdna_gpu *gpu, struct rdna_diag *di
    VkResult r = vk->vkCreateDevice(gpu->physical, &info, NULL, &gpu->device);
    if (r != VK_SUCCESS) {
       gpu->device = VK_NULL_HANDLE;
-      return gpu_vk_fail(diag, r, "vkCreateDevice");
+      return vulkan_call_fail(diag, r, "vkCreateDevice");
    }
    enum rdna_status st = load_device_functions(&gpu->in.vk, gpu->device, diag);
    if (st != RDNA_OK)
@@ -589,7 +591,7 @@ static enum rdna_status create_device(struct rdna_gpu *gpu, struct rdna_diag *di
    };
    r = vk->vkCreateCommandPool(gpu->device, &pool, NULL, &gpu->command_pool);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkCreateCommandPool");
+      return vulkan_call_fail(diag, r, "vkCreateCommandPool");
    VkCommandBufferAllocateInfo alloc = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
       .commandPool = gpu->command_pool,
@@ -598,11 +600,11 @@ static enum rdna_status create_device(struct rdna_gpu *gpu, struct rdna_diag *di
    };
    r = vk->vkAllocateCommandBuffers(gpu->device, &alloc, &gpu->command_buffer);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkAllocateCommandBuffers");
+      return vulkan_call_fail(diag, r, "vkAllocateCommandBuffers");
    VkFenceCreateInfo fence = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
    r = vk->vkCreateFence(gpu->device, &fence, NULL, &gpu->fence);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkCreateFence");
+      return vulkan_call_fail(diag, r, "vkCreateFence");
    return RDNA_OK;
 }
 
@@ -612,10 +614,10 @@ enum rdna_status rdna_gpu_open(const struct rdna_gpu_options *options, struct rd
    if (out)
       *out = NULL;
    if (!out)
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT, "no context to fill");
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT, "no context to fill");
    struct rdna_gpu *gpu = calloc(1, sizeof(*gpu));
    if (!gpu)
-      return gpu_fail(diag, RDNA_NO_MEMORY, "out of memory");
+      return vulkan_fail(diag, RDNA_NO_MEMORY, "out of memory");
    enum rdna_status st = instance_create(&gpu->in, options && options->validation, &gpu->log, diag);
    if (st != RDNA_OK) {
       free(gpu);
@@ -659,7 +661,7 @@ enum rdna_status rdna_gpu_open(const struct rdna_gpu_options *options, struct rd
    if (st == RDNA_OK) {
       gpu->spirv = spvContextCreate(SPV_ENV_VULKAN_1_2);
       if (!gpu->spirv)
-         st = gpu_fail(diag, RDNA_NO_MEMORY, "out of memory creating a SPIRV-Tools context");
+         st = vulkan_fail(diag, RDNA_NO_MEMORY, "out of memory creating a SPIRV-Tools context");
    }
    if (st != RDNA_OK) {
       rdna_gpu_close(gpu);
@@ -685,14 +687,14 @@ enum rdna_status rdna_gpu_subgroup_size(const struct rdna_gpu *gpu, unsigned wav
                                         unsigned *subgroup_size, struct rdna_diag *diag)
 {
    if (!gpu || !subgroup_size || (wave_size != 32 && wave_size != 64))
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT, "wave size %u is neither 32 nor 64", wave_size);
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT, "wave size %u is neither 32 nor 64", wave_size);
    const struct rdna_gpu_device_info *info = &gpu->info;
    if (!info->subgroup_size_control) {
       unsigned fixed = info->subgroup_size;
       if (fixed == 0 || fixed > wave_size || (fixed & (fixed - 1)))
-         return gpu_fail(diag, RDNA_UNSUPPORTED,
-                         "%s has a fixed subgroup size of %u, which cannot carry a wave of %u",
-                         info->name, fixed, wave_size);
+         return vulkan_fail(diag, RDNA_UNSUPPORTED,
+                            "%s has a fixed subgroup size of %u, which cannot carry a wave of %u",
+                            info->name, fixed, wave_size);
       *subgroup_size = fixed;
       return RDNA_OK;
    }
@@ -700,9 +702,9 @@ enum rdna_status rdna_gpu_subgroup_size(const struct rdna_gpu *gpu, unsigned wav
    while (size > info->max_subgroup_size)
       size /= 2;
    if (size < info->min_subgroup_size || size == 0)
-      return gpu_fail(diag, RDNA_UNSUPPORTED,
-                      "%s allows subgroup sizes %u to %u, none of which divides a wave of %u",
-                      info->name, info->min_subgroup_size, info->max_subgroup_size, wave_size);
+      return vulkan_fail(diag, RDNA_UNSUPPORTED,
+                         "%s allows subgroup sizes %u to %u, none of which divides a wave of %u",
+                         info->name, info->min_subgroup_size, info->max_subgroup_size, wave_size);
    *subgroup_size = size;
    return RDNA_OK;
 }
@@ -718,7 +720,7 @@ void rdna_gpu_close(struct rdna_gpu *gpu)
        * waiting without bound could hang, so give it a last bounded wait. */
       VkResult r = vk->vkWaitForFences(gpu->device, 1, &gpu->fence, VK_TRUE, CLOSE_TIMEOUT_NS);
       if (r == VK_SUCCESS) {
-         run_objects_destroy(gpu, gpu->stuck);
+         vulkan_run_objects_destroy(gpu, gpu->stuck);
          free(gpu->stuck);
          gpu->stuck = NULL;
       } else {

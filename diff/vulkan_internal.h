@@ -139,11 +139,11 @@ struct rdna_gpu {
 };
 
 /* Fills `diag` (when given) with `status` and a message; returns `status`. */
-enum rdna_status gpu_fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
+enum rdna_status vulkan_fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
 /* A failed Vulkan call `what`: NO_MEMORY for host memory, DEVICE otherwise. */
-enum rdna_status gpu_vk_fail(struct rdna_diag *diag, VkResult r, const char *what);
+enum rdna_status vulkan_call_fail(struct rdna_diag *diag, VkResult r, const char *what);
 /* Destroys what a run created (NULL handles are skipped) and zeroes *o. */
-void run_objects_destroy(struct rdna_gpu *gpu, struct run_objects *o);
+void vulkan_run_objects_destroy(struct rdna_gpu *gpu, struct run_objects *o);
 
 #endif

@@ -19,7 +19,7 @@
 #define DEFAULT_TIMEOUT_NS 10000000000ull
 #define DEFAULT_COMPILE_TIMEOUT_NS 300000000000ull
 
-void run_objects_destroy(struct rdna_gpu *gpu, struct run_objects *o)
+void vulkan_run_objects_destroy(struct rdna_gpu *gpu, struct run_objects *o)
 {
    const struct vk_functions *vk = &gpu->in.vk;
    VkDevice d = gpu->device;
@@ -69,7 +69,7 @@ static enum rdna_status check_layout(const struct rdna_gpu *gpu, const struct rd
                                      struct rdna_diag *diag)
 {
    if (l->wave_size != 32 && l->wave_size != 64)
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT, "layout: wave size %u", l->wave_size);
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT, "layout: wave size %u", l->wave_size);
    unsigned subgroup = 0;
    enum rdna_status st = rdna_gpu_subgroup_size(gpu, l->wave_size, &subgroup, diag);
    if (st != RDNA_OK)
@@ -80,52 +80,53 @@ static enum rdna_status check_layout(const struct rdna_gpu *gpu, const struct rd
                           !(l->subgroup_size & (l->subgroup_size - 1))
                      : l->subgroup_size == gpu->info.subgroup_size;
    if (!size_ok || l->subgroup_size > l->wave_size)
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT,
-                      "layout: subgroup size %u does not run on %s (it runs %u for wave%u)",
-                      l->subgroup_size, gpu->info.name, subgroup, l->wave_size);
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT,
+                         "layout: subgroup size %u does not run on %s (it runs %u for wave%u)",
+                         l->subgroup_size, gpu->info.name, subgroup, l->wave_size);
    if (l->lanes_per_invocation * l->subgroup_size != l->wave_size)
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT,
-                      "layout: %u lanes per invocation times subgroup size %u is not wave%u",
-                      l->lanes_per_invocation, l->subgroup_size, l->wave_size);
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT,
+                         "layout: %u lanes per invocation times subgroup size %u is not wave%u",
+                         l->lanes_per_invocation, l->subgroup_size, l->wave_size);
    uint64_t invocations = (uint64_t)l->local_size[0] * l->local_size[1] * l->local_size[2];
    if (l->waves_per_group == 0 || invocations != (uint64_t)l->subgroup_size * l->waves_per_group ||
        l->local_size[0] % l->subgroup_size != 0)
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT,
-                      "layout: local size %u x %u x %u is not %u waves of subgroup size %u",
-                      l->local_size[0], l->local_size[1], l->local_size[2], l->waves_per_group,
-                      l->subgroup_size);
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT,
+                         "layout: local size %u x %u x %u is not %u waves of subgroup size %u",
+                         l->local_size[0], l->local_size[1], l->local_size[2], l->waves_per_group,
+                         l->subgroup_size);
    uint64_t groups = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
    if (groups == 0 || l->num_waves != groups * l->waves_per_group)
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT,
-                      "layout: %u waves is not %u per group times %llu groups", l->num_waves,
-                      l->waves_per_group, (unsigned long long)groups);
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT,
+                         "layout: %u waves is not %u per group times %llu groups", l->num_waves,
+                         l->waves_per_group, (unsigned long long)groups);
    if (l->vgprs == 0 || l->vgprs > 256 ||
        l->state_words != RDNA_STATE_WORDS(l->vgprs, l->wave_size))
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT, "layout: %zu state words for %u VGPRs",
-                      l->state_words, l->vgprs);
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT, "layout: %zu state words for %u VGPRs",
+                         l->state_words, l->vgprs);
    for (size_t i = 0; i < l->num_regions; i++) {
       const struct rdna_module_region *r = &l->regions[i];
       if (r->offset % 16 || r->offset > l->memory_bytes || r->size > l->memory_bytes - r->offset)
-         return gpu_fail(diag, RDNA_BAD_ARGUMENT,
-                         "layout: region '%s' lies outside the memory buffer",
-                         r->name ? r->name : "?");
+         return vulkan_fail(diag, RDNA_BAD_ARGUMENT,
+                            "layout: region '%s' lies outside the memory buffer",
+                            r->name ? r->name : "?");
    }
    const VkPhysicalDeviceLimits *lim = &gpu->limits;
    if (invocations > lim->maxComputeWorkGroupInvocations ||
        l->local_size[0] > lim->maxComputeWorkGroupSize[0] ||
        l->local_size[1] > lim->maxComputeWorkGroupSize[1] ||
        l->local_size[2] > lim->maxComputeWorkGroupSize[2])
-      return gpu_fail(diag, RDNA_UNSUPPORTED,
-                      "%s allows at most %u invocations per workgroup (%llu asked)", gpu->info.name,
-                      lim->maxComputeWorkGroupInvocations, (unsigned long long)invocations);
+      return vulkan_fail(
+         diag, RDNA_UNSUPPORTED, "%s allows at most %u invocations per workgroup (%llu asked)",
+         gpu->info.name, lim->maxComputeWorkGroupInvocations, (unsigned long long)invocations);
    if (gpu->max_subgroups_per_group && l->waves_per_group > gpu->max_subgroups_per_group)
-      return gpu_fail(diag, RDNA_UNSUPPORTED,
-                      "%s allows at most %u subgroups per workgroup (%u asked)", gpu->info.name,
-                      gpu->max_subgroups_per_group, l->waves_per_group);
+      return vulkan_fail(diag, RDNA_UNSUPPORTED,
+                         "%s allows at most %u subgroups per workgroup (%u asked)", gpu->info.name,
+                         gpu->max_subgroups_per_group, l->waves_per_group);
    for (int i = 0; i < 3; i++)
       if (l->grid[i] > lim->maxComputeWorkGroupCount[i])
-         return gpu_fail(diag, RDNA_UNSUPPORTED, "%s allows at most %u workgroups in dimension %d",
-                         gpu->info.name, lim->maxComputeWorkGroupCount[i], i);
+         return vulkan_fail(diag, RDNA_UNSUPPORTED,
+                            "%s allows at most %u workgroups in dimension %d", gpu->info.name,
+                            lim->maxComputeWorkGroupCount[i], i);
    return RDNA_OK;
 }
 
@@ -134,6 +135,13 @@ static enum rdna_status plan_bindings(const struct rdna_gpu *gpu,
                                       struct rdna_diag *diag)
 {
    uint64_t groups = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+   /* Each factor below is bounded so that no product wraps; the range check follows. */
+   if (l->memory_bytes > UINT32_MAX || l->scratch_bytes_per_lane > UINT32_MAX)
+      return vulkan_fail(diag, RDNA_UNSUPPORTED,
+                         "%llu bytes of guest memory and %llu of scratch per lane: more than "
+                         "one storage buffer holds",
+                         (unsigned long long)l->memory_bytes,
+                         (unsigned long long)l->scratch_bytes_per_lane);
    uint64_t sizes[NUM_BINDINGS] = {
       align_up(l->memory_bytes, 4),
       (uint64_t)l->num_waves * l->state_words * 4,
@@ -148,7 +156,7 @@ static enum rdna_status plan_bindings(const struct rdna_gpu *gpu,
       /* A binding the module does not use still gets a small range: descriptors need one. */
       uint64_t size = sizes[i] ? sizes[i] : 16;
       if (size > gpu->limits.maxStorageBufferRange)
-         return gpu_fail(
+         return vulkan_fail(
             diag, RDNA_UNSUPPORTED, "binding %d needs %llu bytes; %s allows %u per storage buffer",
             i, (unsigned long long)size, gpu->info.name, gpu->limits.maxStorageBufferRange);
       b->offset[i] = offset;
@@ -183,7 +191,7 @@ static enum rdna_status create_buffer(struct rdna_gpu *gpu, uint64_t size, VkBuf
    VkResult r = vk->vkCreateBuffer(gpu->device, &info, NULL, buffer);
    if (r != VK_SUCCESS) {
       *buffer = VK_NULL_HANDLE;
-      return gpu_vk_fail(diag, r, "vkCreateBuffer");
+      return vulkan_call_fail(diag, r, "vkCreateBuffer");
    }
    VkMemoryRequirements req;
    vk->vkGetBufferMemoryRequirements(gpu->device, *buffer, &req);
@@ -204,8 +212,8 @@ static enum rdna_status create_buffer(struct rdna_gpu *gpu, uint64_t size, VkBuf
          type = find_memory_type(&gpu->memory, req.memoryTypeBits, 0);
    }
    if (type == UINT32_MAX)
-      return gpu_fail(diag, RDNA_DEVICE, "%s has no %s memory type for a buffer", gpu->info.name,
-                      host ? "host-visible coherent" : "device");
+      return vulkan_fail(diag, RDNA_DEVICE, "%s has no %s memory type for a buffer", gpu->info.name,
+                         host ? "host-visible coherent" : "device");
    VkMemoryAllocateInfo alloc = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = req.size,
@@ -214,11 +222,11 @@ static enum rdna_status create_buffer(struct rdna_gpu *gpu, uint64_t size, VkBuf
    r = vk->vkAllocateMemory(gpu->device, &alloc, NULL, memory);
    if (r != VK_SUCCESS) {
       *memory = VK_NULL_HANDLE;
-      return gpu_vk_fail(diag, r, "vkAllocateMemory");
+      return vulkan_call_fail(diag, r, "vkAllocateMemory");
    }
    r = vk->vkBindBufferMemory(gpu->device, *buffer, *memory, 0);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkBindBufferMemory");
+      return vulkan_call_fail(diag, r, "vkBindBufferMemory");
    return RDNA_OK;
 }
 
@@ -243,7 +251,7 @@ static enum rdna_status create_pipeline(struct rdna_gpu *gpu, const uint32_t *wo
    };
    VkResult r = vk->vkCreateDescriptorSetLayout(gpu->device, &set_info, NULL, &o->set_layout);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkCreateDescriptorSetLayout");
+      return vulkan_call_fail(diag, r, "vkCreateDescriptorSetLayout");
    VkPipelineLayoutCreateInfo layout_info = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
       .setLayoutCount = 1,
@@ -251,7 +259,7 @@ static enum rdna_status create_pipeline(struct rdna_gpu *gpu, const uint32_t *wo
    };
    r = vk->vkCreatePipelineLayout(gpu->device, &layout_info, NULL, &o->pipeline_layout);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkCreatePipelineLayout");
+      return vulkan_call_fail(diag, r, "vkCreatePipelineLayout");
 
    VkShaderModuleCreateInfo shader_info = {
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
@@ -260,7 +268,7 @@ static enum rdna_status create_pipeline(struct rdna_gpu *gpu, const uint32_t *wo
    };
    r = vk->vkCreateShaderModule(gpu->device, &shader_info, NULL, &o->shader);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkCreateShaderModule");
+      return vulkan_call_fail(diag, r, "vkCreateShaderModule");
    VkPipelineShaderStageRequiredSubgroupSizeCreateInfoEXT required = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO_EXT,
       .requiredSubgroupSize = l->subgroup_size,
@@ -282,7 +290,7 @@ static enum rdna_status create_pipeline(struct rdna_gpu *gpu, const uint32_t *wo
    r = vk->vkCreateComputePipelines(gpu->device, VK_NULL_HANDLE, 1, &info, NULL, &o->pipeline);
    if (r != VK_SUCCESS) {
       o->pipeline = VK_NULL_HANDLE;
-      return gpu_vk_fail(diag, r, "vkCreateComputePipelines");
+      return vulkan_call_fail(diag, r, "vkCreateComputePipelines");
    }
    return RDNA_OK;
 }
@@ -301,7 +309,7 @@ static enum rdna_status bind_descriptors(struct rdna_gpu *gpu, const struct bind
    };
    VkResult r = vk->vkCreateDescriptorPool(gpu->device, &pool_info, NULL, &o->descriptor_pool);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkCreateDescriptorPool");
+      return vulkan_call_fail(diag, r, "vkCreateDescriptorPool");
    VkDescriptorSetAllocateInfo alloc = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
       .descriptorPool = o->descriptor_pool,
@@ -310,7 +318,7 @@ static enum rdna_status bind_descriptors(struct rdna_gpu *gpu, const struct bind
    };
    r = vk->vkAllocateDescriptorSets(gpu->device, &alloc, set);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkAllocateDescriptorSets");
+      return vulkan_call_fail(diag, r, "vkAllocateDescriptorSets");
    VkDescriptorBufferInfo infos[NUM_BINDINGS];
    VkWriteDescriptorSet writes[NUM_BINDINGS];
    for (uint32_t i = 0; i < NUM_BINDINGS; i++) {
@@ -344,14 +352,14 @@ static enum rdna_status begin_commands(struct rdna_gpu *gpu, struct rdna_diag *d
    const struct vk_functions *vk = &gpu->in.vk;
    VkResult r = vk->vkResetCommandPool(gpu->device, gpu->command_pool, 0);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkResetCommandPool");
+      return vulkan_call_fail(diag, r, "vkResetCommandPool");
    VkCommandBufferBeginInfo begin = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
    };
    r = vk->vkBeginCommandBuffer(gpu->command_buffer, &begin);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkBeginCommandBuffer");
+      return vulkan_call_fail(diag, r, "vkBeginCommandBuffer");
    return RDNA_OK;
 }
 
@@ -372,7 +380,7 @@ static enum rdna_status record_warm_up(struct rdna_gpu *gpu, const struct run_ob
    vk->vkCmdDispatch(cb, 0, 0, 0);
    VkResult r = vk->vkEndCommandBuffer(cb);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkEndCommandBuffer");
+      return vulkan_call_fail(diag, r, "vkEndCommandBuffer");
    return RDNA_OK;
 }
 
@@ -418,7 +426,7 @@ static enum rdna_status record_commands(struct rdna_gpu *gpu, const struct bindi
            VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
    VkResult r = vk->vkEndCommandBuffer(cb);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkEndCommandBuffer");
+      return vulkan_call_fail(diag, r, "vkEndCommandBuffer");
    return RDNA_OK;
 }
 
@@ -430,8 +438,8 @@ static enum rdna_status validate_module(struct rdna_gpu *gpu, const uint32_t *wo
    spv_result_t r = spvValidateBinary(gpu->spirv, words, num_words, &d);
    enum rdna_status st = RDNA_OK;
    if (r != SPV_SUCCESS)
-      st = gpu_fail(diag, RDNA_INTERNAL, "the module fails Vulkan 1.2 validation: %s",
-                    d && d->error ? d->error : "(no message)");
+      st = vulkan_fail(diag, RDNA_INTERNAL, "the module fails Vulkan 1.2 validation: %s",
+                       d && d->error ? d->error : "(no message)");
    spvDiagnosticDestroy(d);
    return st;
 }
@@ -445,7 +453,7 @@ static enum rdna_status submit_and_wait(struct rdna_gpu *gpu, struct run_objects
    const struct vk_functions *vk = &gpu->in.vk;
    VkResult r = vk->vkResetFences(gpu->device, 1, &gpu->fence);
    if (r != VK_SUCCESS)
-      return gpu_vk_fail(diag, r, "vkResetFences");
+      return vulkan_call_fail(diag, r, "vkResetFences");
    VkSubmitInfo submit = {
       .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
       .commandBufferCount = 1,
@@ -454,7 +462,7 @@ static enum rdna_status submit_and_wait(struct rdna_gpu *gpu, struct run_objects
    r = vk->vkQueueSubmit(gpu->queue, 1, &submit, gpu->fence);
    if (r != VK_SUCCESS) {
       gpu->lost = r == VK_ERROR_DEVICE_LOST;
-      return gpu_vk_fail(diag, r, "vkQueueSubmit");
+      return vulkan_call_fail(diag, r, "vkQueueSubmit");
    }
    r = vk->vkWaitForFences(gpu->device, 1, &gpu->fence, VK_TRUE, timeout_ns);
    if (r == VK_SUCCESS)
@@ -469,10 +477,10 @@ static enum rdna_status submit_and_wait(struct rdna_gpu *gpu, struct run_objects
       } else {
          memset(o, 0, sizeof(*o)); /* leaked rather than destroyed while in use */
       }
-      return gpu_fail(diag, RDNA_DEVICE, "%s did not finish within %.3f s", what,
-                      (double)timeout_ns / 1e9);
+      return vulkan_fail(diag, RDNA_DEVICE, "%s did not finish within %.3f s", what,
+                         (double)timeout_ns / 1e9);
    }
-   return gpu_vk_fail(diag, r, "vkWaitForFences");
+   return vulkan_call_fail(diag, r, "vkWaitForFences");
 }
 
 enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_t num_words,
@@ -484,10 +492,10 @@ enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_
       memset(result, 0, sizeof(*result));
    if (!gpu || !words || !num_words || !layout || !state || !result ||
        (!memory && layout->memory_bytes))
-      return gpu_fail(diag, RDNA_BAD_ARGUMENT, "no device, module, layout, state or result");
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT, "no device, module, layout, state or result");
    if (gpu->lost)
-      return gpu_fail(diag, RDNA_DEVICE,
-                      "an earlier dispatch timed out or lost the device; open the device again");
+      return vulkan_fail(diag, RDNA_DEVICE,
+                         "an earlier dispatch timed out or lost the device; open the device again");
    enum rdna_status st = check_layout(gpu, layout, diag);
    if (st == RDNA_OK)
       st = validate_module(gpu, words, num_words, diag);
@@ -512,7 +520,7 @@ enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_
       VkResult r = vk->vkMapMemory(gpu->device, o.staging_memory, 0, VK_WHOLE_SIZE, 0, &o.mapped);
       if (r != VK_SUCCESS) {
          o.mapped = NULL;
-         st = gpu_vk_fail(diag, r, "vkMapMemory");
+         st = vulkan_call_fail(diag, r, "vkMapMemory");
       }
    }
    if (st == RDNA_OK) {
@@ -578,7 +586,7 @@ enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_
       result->lds = malloc(lds_total ? lds_total : 1);
       if (!result->memory || !result->state || !result->lds) {
          rdna_gpu_result_free(result);
-         st = gpu_fail(diag, RDNA_NO_MEMORY, "out of memory reading the results back");
+         st = vulkan_fail(diag, RDNA_NO_MEMORY, "out of memory reading the results back");
       } else {
          const uint8_t *bytes = o.mapped;
          memcpy(result->memory, bytes + b.offset[0], layout->memory_bytes);
@@ -593,7 +601,7 @@ enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_
          result->workgroups = (unsigned)groups;
       }
    }
-   run_objects_destroy(gpu, &o);
+   vulkan_run_objects_destroy(gpu, &o);
    return st;
 }
 

@@ -37,7 +37,8 @@ if ((status >= 2)); then
    exit "$status"
 fi
 
-python3 - "$json" "$out" <<'EOF'
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+python3 - "$json" "$out" "$commit" "$(date -u +%Y-%m-%d)" <<'EOF'
 import json
 import sys
 
@@ -63,7 +64,8 @@ for case in report["cases"]:
 
 summary = report["summary"]
 with open(sys.argv[2], "w") as out:
-    out.write("Device: %s (%s)\n\n" % (device.get("name", "?"), device.get("driver", "?")))
+    out.write("Device: %s (%s); rdna %s, %s; shader caches off\n\n" % (
+        device.get("name", "?"), device.get("driver", "?"), sys.argv[3], sys.argv[4]))
     out.write("%d cases, %d runs: %d passed, %d failed, %d todo, %d errors\n\n" % (
         summary["cases"], summary["runs"], summary["passed"], summary["failed"],
         summary["todo"], summary["errors"]))
