@@ -6,6 +6,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "rdna/diff.h"
@@ -18,11 +19,13 @@ static void diff_help(FILE *out)
          "device through the recompiler, once per wave size the case asks for, and compares\n"
          "every scalar register, SCC, MODE, the end PC and step count, every VGPR lane of every\n"
          "wave, every byte of guest memory and LDS, and the fault. A CASE that is a directory\n"
-         "runs every *.case file below it. Each run prints 'SAME' or 'DIFF' with the file and\n"
-         "wave size; a divergence lists the register and lane (or address), the interpreter's\n"
-         "value, the GPU's, and the instruction that last wrote it on the interpreter. A run\n"
-         "also fails when either side misses the case's [expect]. A case with a\n"
-         "'todo(recomp) REASON' line that fails prints 'TODO' and does not fail the command.\n"
+         "runs every *.case file below it, with progress on a terminal and a closing summary.\n"
+         "Each run prints 'SAME', 'DIFF' or 'UNSUPPORTED' (the recompiler lacks an instruction)\n"
+         "with the file and wave size; a divergence lists the register and lane (or address),\n"
+         "the interpreter's value, the GPU's, and the instruction that last wrote it on the\n"
+         "interpreter. A run also fails when either side misses the case's [expect]. A case\n"
+         "with a 'todo(recomp) REASON' line that fails prints 'TODO' and does not fail the\n"
+         "command; one that matches says its mark can go.\n"
          "\n"
          "options:\n"
          "  --device D           the device: an index of 'rdna gpu --list-devices' or a part\n"
@@ -47,7 +50,9 @@ struct diff_cli {
    const char *device;
    struct rdna_diff_options run;
    bool json;
-   unsigned cases, runs, same, differ, todo, errors;
+   unsigned cases, runs, same, faulted_alike, differ, unsupported, todo, todo_passing, errors;
+   size_t total_cases; /* for progress */
+   bool progress;
    int exit_code;
    json_t *json_cases;
 };
@@ -183,13 +188,18 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
    d->runs++;
    bool expect_ok = st == RDNA_OK && r.interp.passed && r.gpu.passed;
    bool ok = st == RDNA_OK && r.equal && expect_ok;
-   const char *verdict = ok ? "SAME" : todo ? "TODO" : "DIFF";
-   if (ok)
+   const char *verdict = ok ? "SAME" : todo ? "TODO" : gap ? "UNSUPPORTED" : "DIFF";
+   if (ok) {
       d->same++;
-   else if (todo)
+      d->faulted_alike += r.interp.faulted;
+      d->todo_passing += todo != NULL;
+   } else if (todo) {
       d->todo++;
-   else {
-      d->differ++;
+   } else {
+      if (gap)
+         d->unsupported++;
+      else
+         d->differ++;
       note_exit(d, CLI_EXIT_MISMATCH);
    }
    bool several = r.interp.waves > 1;
@@ -230,6 +240,8 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
    }
    if (!d->json && !ok && todo)
       printf("  known gap, todo(recomp): %s\n", todo[0] ? todo : "(no reason given)");
+   else if (!d->json && ok && todo)
+      printf("  matches although [diff] marks it todo(recomp): the mark can go\n");
    rdna_diff_result_free(&r);
 }
 
@@ -383,8 +395,18 @@ int cmd_diff(int argc, char **argv)
    if (d.json)
       d.json_cases = json_array();
    struct rdna_gpu *gpu = NULL;
-   for (size_t i = 0; i < cases.count && d.exit_code != CLI_EXIT_ENVIRONMENT; i++)
+   d.total_cases = cases.count;
+   d.progress = cases.count > 1 && isatty(2);
+   for (size_t i = 0; i < cases.count && d.exit_code != CLI_EXIT_ENVIRONMENT; i++) {
+      if (d.progress) {
+         fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, cases.count,
+                 cli_display_name(cases.paths[i]));
+         fflush(stderr);
+      }
       run_case(&d, &gpu, cases.paths[i]);
+   }
+   if (d.progress)
+      fputs("\r\033[K", stderr);
    if (d.json) {
       json_t *root =
          json_pack("{s:o, s:{s:i, s:i, s:i, s:i, s:i, s:i}}", "cases", d.json_cases, "summary",
@@ -398,8 +420,11 @@ int cmd_diff(int argc, char **argv)
       free(text);
       json_decref(root);
    } else if (any_dir || cases.count > 1) {
-      printf("%u cases, %u runs: %u same, %u differ, %u todo, %u errors", d.cases, d.runs, d.same,
-             d.differ, d.todo, d.errors);
+      printf("%u cases, %u runs: %u same (%u faulted alike), %u differ, %u unsupported, %u todo, "
+             "%u errors",
+             d.cases, d.runs, d.same, d.faulted_alike, d.differ, d.unsupported, d.todo, d.errors);
+      if (d.todo_passing)
+         printf("; %u todo(recomp) marks can go", d.todo_passing);
       if (gpu)
          printf(" (%s)", rdna_gpu_device(gpu)->name);
       putchar('\n');
