@@ -286,12 +286,24 @@ static enum rdna_status run_gpu(struct rdna_gpu *gpu, const struct rdna_case *c,
    uint8_t *memory = NULL;
    uint32_t *state = NULL;
    st = rdna_gpu_case_prepare(c, wave_size, layout, o->step_limit, &memory, &state, diag);
+   const uint32_t *words = rdna_module_words(*module, &result->spirv_words);
+   uint32_t *edited = NULL;
+   if (st == RDNA_OK && o->edit_module) {
+      edited = malloc(result->spirv_words * sizeof(*edited));
+      if (!edited)
+         st = fail(diag, RDNA_NO_MEMORY, "out of memory");
+      else {
+         memcpy(edited, words, result->spirv_words * sizeof(*edited));
+         o->edit_module(o->edit_user, edited, result->spirv_words);
+         words = edited;
+      }
+   }
    if (st == RDNA_OK) {
-      const uint32_t *words = rdna_module_words(*module, &result->spirv_words);
       struct rdna_gpu_run_options run = { o->timeout_ns, 0 };
       st = rdna_gpu_run(gpu, words, result->spirv_words, layout, memory, state, &run,
                         &result->gpu_run, diag);
    }
+   free(edited);
    free(memory);
    free(state);
    if (st == RDNA_OK)

@@ -56,6 +56,10 @@ struct rdna_diff_options {
    uint64_t timeout_ns;     /* the GPU dispatch's; 0: 10 s */
    size_t max_divergences;  /* how many are kept (all are counted); 0: 64 */
    unsigned interp_threads; /* OpenMP threads of the interpreter; 0: its default */
+   /* For tests of the driver itself: edits a copy of the module's words before it runs (a
+    * deliberately wrong lowering). NULL: the module runs as recompiled. */
+   void (*edit_module)(void *user, uint32_t *words, size_t num_words);
+   void *edit_user;
 };
 
 /* A differential run of one case at one wave size. Free with rdna_diff_result_free. */

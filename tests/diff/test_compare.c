@@ -335,3 +335,53 @@ Test(diff_case, an_instruction_the_recompiler_lacks_is_a_status_naming_it)
    rdna_case_destroy(c);
    rdna_gpu_close(gpu);
 }
+
+/* A deliberately wrong lowering: the module's OpBitwiseXor (v_xor_b32's, one per lane slot of an
+ * invocation) becomes an OpBitwiseOr, which has the same operands. The driver must name v3, every
+ * lane, and v_xor_b32 as the instruction that last wrote it. */
+static void xor_to_or(void *user, uint32_t *words, size_t num_words)
+{
+   unsigned *edits = user;
+   for (size_t i = 5; i < num_words;) {
+      uint32_t opcode = words[i] & 0xffff, count = words[i] >> 16;
+      if (opcode == 198 /* OpBitwiseXor */) {
+         words[i] = (count << 16) | 197 /* OpBitwiseOr */;
+         (*edits)++;
+      }
+      i += count ? count : 1;
+   }
+}
+
+Test(diff_case, a_wrong_lowering_is_named_by_register_and_instruction)
+{
+   struct rdna_gpu *gpu = open_device();
+   static const char text[] = "[program]\n"
+                              "  v_mov_b32 v1, 0x0f0f\n"
+                              "  v_mov_b32 v2, 0x00ff\n"
+                              "  v_xor_b32 v3, v1, v2\n"
+                              "  s_endpgm\n";
+   struct rdna_case *c;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_case_parse(text, strlen(text), "t.case", &c, &diag), RDNA_OK);
+   unsigned edits = 0;
+   struct rdna_diff_options o;
+   memset(&o, 0, sizeof(o));
+   o.edit_module = xor_to_or;
+   o.edit_user = &edits;
+   struct rdna_diff_result r;
+   enum rdna_status st = rdna_diff_case(gpu, c, 32, &o, &r, &diag);
+   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
+   cr_assert_eq(edits, 32 / r.subgroup_size, "one OpBitwiseXor per lane an invocation carries");
+   cr_assert_eq(r.total_divergences, 32, "v3 in every lane of the wave");
+   const struct rdna_divergence *d = &r.divergences[0];
+   cr_assert_eq(d->kind, RDNA_DIVERGE_VGPR);
+   cr_assert_eq(d->reg, 3);
+   cr_assert_eq(d->interp, 0x0f0fu ^ 0x00ffu);
+   cr_assert_eq(d->gpu, 0x0f0fu | 0x00ffu);
+   cr_assert(d->has_writer);
+   cr_assert_eq(d->writer_pc, rdna_case_entry(c) + 16, "after two 8-byte v_mov with literals");
+   cr_assert_str_eq(d->writer_text, "v_xor_b32_e32 v3, v1, v2");
+   rdna_diff_result_free(&r);
+   rdna_case_destroy(c);
+   rdna_gpu_close(gpu);
+}

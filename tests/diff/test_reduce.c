@@ -3,6 +3,7 @@
  * [require] and [buffer] lines, whatever the predicate needs), the bound on predicate runs, and
  * the differential signature. No Vulkan device is needed. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,4 +148,95 @@ Test(reduce, signature_names_how_a_run_ended)
    d[0].gpu = RDNA_FAULT_BAD_JUMP;
    rdna_reduce_signature(RDNA_OK, NULL, &r, text, sizeof(text));
    cr_assert_str_eq(text, "fault NONE/BAD_JUMP");
+}
+
+/* ---- a real divergence: the differential driver on the default Vulkan device ---------------- */
+
+/* The deliberately wrong lowering of test_compare.c: v_xor_b32 runs as an OR. */
+static void xor_to_or(void *user, uint32_t *words, size_t num_words)
+{
+   (void)user;
+   for (size_t i = 5; i < num_words;) {
+      uint32_t opcode = words[i] & 0xffff, count = words[i] >> 16;
+      if (opcode == 198 /* OpBitwiseXor */)
+         words[i] = (count << 16) | 197 /* OpBitwiseOr */;
+      i += count ? count : 1;
+   }
+}
+
+struct diff_probe {
+   struct rdna_gpu *gpu;
+   struct rdna_diff_options options;
+   char signature[160];
+};
+
+static bool signature(struct diff_probe *p, const char *text, size_t length, char *out, size_t size)
+{
+   struct rdna_case *c = NULL;
+   if (rdna_case_parse(text, length, NULL, &c, NULL) != RDNA_OK)
+      return false;
+   struct rdna_diff_result r;
+   struct rdna_diag diag;
+   enum rdna_status st = rdna_diff_case(p->gpu, c, 32, &p->options, &r, &diag);
+   rdna_reduce_signature(st, &diag, &r, out, size);
+   rdna_diff_result_free(&r);
+   rdna_case_destroy(c);
+   return true;
+}
+
+static bool same_divergence(void *user, const char *text, size_t length)
+{
+   struct diff_probe *p = user;
+   char now[160];
+   return signature(p, text, length, now, sizeof(now)) && strcmp(now, p->signature) == 0;
+}
+
+Test(reduce, a_200_instruction_divergence_shrinks_below_10_instructions, .timeout = 600)
+{
+   struct diff_probe p;
+   memset(&p, 0, sizeof(p));
+   struct rdna_diag diag;
+   enum rdna_status st = rdna_gpu_open(NULL, &p.gpu, &diag);
+   if (st == RDNA_NO_DEVICE)
+      cr_skip_test("no Vulkan device: %s", diag.message);
+   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
+   p.options.edit_module = xor_to_or;
+
+   /* 199 instructions that never touch v1, v2 or v15, and the v_xor_b32 among them. */
+   size_t cap = 16384, n = 0;
+   char *text = malloc(cap);
+   cr_assert_not_null(text);
+   n += (size_t)snprintf(text + n, cap - n, "[require]\nvgprs 16\n[program]\n");
+   for (unsigned i = 0; i < 199; i++) {
+      unsigned a = 3 + i % 12, b = 3 + (i * 7) % 12, s = 3 + i % 17;
+      if (i == 120)
+         n += (size_t)snprintf(text + n, cap - n, "  v_xor_b32 v15, v1, v2\n");
+      else if (i % 3 == 0)
+         n += (size_t)snprintf(text + n, cap - n, "  v_add_nc_u32 v%u, v%u, v0\n", a, b);
+      else if (i % 3 == 1)
+         n += (size_t)snprintf(text + n, cap - n, "  s_add_u32 s%u, s%u, %u\n", s, s + 1, i);
+      else
+         n += (size_t)snprintf(text + n, cap - n, "  v_lshlrev_b32 v%u, 1, v%u\n", a, b);
+   }
+   n += (size_t)snprintf(text + n, cap - n,
+                         "  s_endpgm\n[init]\nv0 = lane\nv1 = 0x0f0f\nv2 = 0x00ff\ns4 = 7\n");
+   cr_assert(signature(&p, text, n, p.signature, sizeof(p.signature)));
+   cr_assert_str_eq(p.signature, "vgpr v15", "the wrong lowering shows in v15");
+
+   struct rdna_reduce_options o = { same_divergence, &p, NULL, 2000 };
+   char *out = NULL;
+   unsigned tests = 0;
+   cr_assert_eq(rdna_reduce(text, n, &o, &out, &tests), RDNA_OK);
+   unsigned instructions = 0;
+   const char *program = strstr(out, "[program]\n");
+   cr_assert_not_null(program);
+   for (const char *line = program + 10; *line && *line != '['; line = strchr(line, '\n') + 1)
+      instructions += line[0] == ' ';
+   cr_assert_lt(instructions, 10, "%u instructions left after %u runs:\n%s", instructions, tests,
+                out);
+   cr_assert(strstr(out, "v_xor_b32 v15, v1, v2") != NULL, "%s", out);
+   cr_log_info("200 instructions reduced to %u in %u runs", instructions, tests);
+   free(out);
+   free(text);
+   rdna_gpu_close(p.gpu);
 }
