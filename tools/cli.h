@@ -31,6 +31,7 @@ int cmd_recomp(int argc, char **argv);
 int cmd_gpu(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_reduce(int argc, char **argv);
+int cmd_fuzz(int argc, char **argv);
 
 /* ---- option parsing ----------------------------------------------------------------------- */
 

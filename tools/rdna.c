@@ -19,6 +19,8 @@ static const struct {
    { "diff", "compare the interpreter and the GPU on case files, state by state", cmd_diff },
    { "reduce", "shrink a case on which the backends diverge, keeping the divergence", cmd_reduce },
    { "gen", "write the case file of a random program for a seed", cmd_gen },
+   { "fuzz", "differential campaign: random programs on both backends, findings reduced",
+     cmd_fuzz },
 };
 
 static void print_help(FILE *out)

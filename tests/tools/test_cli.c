@@ -131,7 +131,9 @@ Test(cli, top_level_help_lists_the_commands)
 
 Test(cli, every_command_has_help)
 {
-   static const char *const commands[] = { "asm --help", "dis --help", "help dis", "asm -h" };
+   static const char *const commands[] = { "asm --help",  "dis --help",  "help dis",
+                                           "asm -h",      "diff --help", "reduce --help",
+                                           "fuzz --help", "help reduce" };
    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
       struct output *r = run(commands[i], NULL);
       cr_assert_eq(r->code, 0, "%s: exit %d", commands[i], r->code);
@@ -157,6 +159,15 @@ Test(cli, usage_errors_exit_2_with_a_message)
       { "dis --offset 3 --words 1", "multiple of 4" },
       { "dis --offset 8 --words 1", "past the end" },
       { "dis --json=yes --words 1", "takes no value" },
+      { "diff", "no case file" },
+      { "diff --max 0 x.case", "--max takes a number" },
+      { "diff --relative=spiral x.case", "--relative takes" },
+      { "reduce", "no case file" },
+      { "reduce a.case b.case", "one case file at a time" },
+      { "fuzz --shard 3/2", "--shard takes i/n" },
+      { "fuzz --features salu,bogus", "--features takes" },
+      { "fuzz --size 0", "--size takes" },
+      { "fuzz extra", "unexpected argument 'extra'" },
    };
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       struct output *r = run(cases[i].args, NULL);
@@ -164,6 +175,17 @@ Test(cli, usage_errors_exit_2_with_a_message)
       cr_expect(strstr(r->err, cases[i].message), "%s: '%s' does not say '%s'", cases[i].args,
                 r->err, cases[i].message);
    }
+}
+
+/* A short differential campaign on the default Vulkan device (lavapipe in CI): it runs the
+ * programs it was asked for and says so; with no device at all it exits 3. */
+Test(cli, fuzz_runs_a_short_campaign, .timeout = 300)
+{
+   struct output *r = run("fuzz --count 3 --size 20 --features salu,flow --out \"$W\"", NULL);
+   if (r->code == 3)
+      cr_skip_test("no Vulkan device: %s", r->err);
+   cr_assert(r->code == 0 || r->code == 1, "exit %d: %s", r->code, r->err);
+   cr_assert(strstr(r->out, "3 programs in"), "%s", r->out);
 }
 
 Test(cli, asm_errors_name_file_line_column_with_a_caret)

@@ -1,0 +1,429 @@
+/* `rdna fuzz`: a differential campaign. Random programs from the generator (include/rdna/gen.h)
+ * run on the interpreter and on a Vulkan device (include/rdna/diff.h); each new way of
+ * diverging is reduced (include/rdna/reduce.h) and saved, once per signature, as a case file.
+ * Programs the recompiler cannot lower yet are counted per instruction, not saved. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "rdna/gen.h"
+#include "rdna/reduce.h"
+
+static void fuzz_help(FILE *out)
+{
+   fputs("usage: rdna fuzz [options]\n"
+         "\n"
+         "Generates random programs ('rdna gen'), runs each on the interpreter and on a Vulkan\n"
+         "device ('rdna diff') and reports the programs on which they diverge. The first program\n"
+         "that diverges in a new way (rdna reduce's signature: the kind of first divergence and\n"
+         "its register) is reduced and written to OUT/SIGNATURE.case, with the unreduced program\n"
+         "beside it as SIGNATURE.orig.case. Programs the recompiler cannot lower yet are counted\n"
+         "per instruction and listed at the end. Progress goes to standard error on a terminal.\n"
+         "\n"
+         "options:\n"
+         "  --count N            programs to run (default 100, unless --time is given)\n"
+         "  --time SECONDS       run until this much time has passed\n"
+         "  --seed S             the first seed (default 1); program k uses seed S + k * n + i\n"
+         "  --shard i/n          this machine's share of the seeds (default 0/1)\n"
+         "  --size N             instructions per program (default 100)\n"
+         "  --features LIST      comma-separated classes: salu, smem, valu, vcmp, vmem, flow,\n"
+         "                       float, or all (default: all but float)\n"
+         "  --wave 32|64         wave size (default 32)\n"
+         "  --target NAME        gfx1030 (default) or gfx1013\n"
+         "  --device D           the Vulkan device (see 'rdna gpu --list-devices')\n"
+         "  --out DIR            where findings go (default fuzz-findings)\n"
+         "  --no-reduce          save findings unreduced\n"
+         "  -h, --help           this text\n"
+         "\n"
+         "Exit codes: 0 no divergence, 1 divergences found, 2 bad usage, 3 environment (no\n"
+         "Vulkan device, out of memory, unwritable output).\n",
+         out);
+}
+
+struct unsupported_count {
+   char mnemonic[48];
+   unsigned count;
+};
+
+struct campaign {
+   struct rdna_gen_options gen;
+   uint64_t count, first_seed, shard, shards;
+   double seconds;
+   const char *device, *out;
+   bool reduce, tty;
+   struct rdna_gpu *gpu;
+   uint64_t runs, same, diverged, unsupported, errors;
+   char (*signatures)[160];
+   size_t num_signatures;
+   struct unsupported_count *gaps;
+   size_t num_gaps;
+};
+
+static double now_seconds(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- options -------------------------------------------------------------------------------- */
+
+static bool parse_features(const char *list, unsigned *classes)
+{
+   static const struct {
+      const char *name;
+      unsigned bits;
+   } names[] = {
+      { "salu", RDNA_GEN_SALU },        { "smem", RDNA_GEN_SMEM },
+      { "valu", RDNA_GEN_VALU_INT },    { "vcmp", RDNA_GEN_VCMP_INT },
+      { "vmem", RDNA_GEN_VMEM },        { "flow", RDNA_GEN_FLOW },
+      { "float", RDNA_GEN_VALU_FLOAT }, { "all", RDNA_GEN_DEFAULT_CLASSES | RDNA_GEN_VALU_FLOAT },
+   };
+   *classes = 0;
+   const char *p = list;
+   while (*p) {
+      size_t n = strcspn(p, ",");
+      bool found = false;
+      for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+         if (strlen(names[i].name) == n && strncmp(p, names[i].name, n) == 0) {
+            *classes |= names[i].bits;
+            found = true;
+         }
+      if (!found)
+         return false;
+      p += n;
+      if (*p == ',')
+         p++;
+   }
+   return *classes != 0;
+}
+
+static int parse_options(int argc, char **argv, struct campaign *f, bool *help)
+{
+   struct rdna_isa_config isa;
+   cli_isa_unset(&isa);
+   struct cli_parser parser;
+   cli_parser_init(&parser, "fuzz", argc, argv);
+   enum cli_token token;
+   int code = CLI_EXIT_OK;
+   bool count_given = false, time_given = false;
+   while (code == CLI_EXIT_OK && (token = cli_next(&parser)) != CLI_END) {
+      const char *value = NULL;
+      uint64_t number;
+      if (token == CLI_POSITIONAL) {
+         code = cli_usage_error("fuzz", "unexpected argument '%s'", parser.arg);
+         continue;
+      }
+      int handled = cli_isa_option(&parser, &isa);
+      if (handled < 0) {
+         code = CLI_EXIT_BAD_INPUT;
+      } else if (handled > 0) {
+         continue;
+      } else if (cli_is(&parser, "--help", "-h")) {
+         *help = true;
+         return CLI_EXIT_OK;
+      } else if (cli_is(&parser, "--no-reduce", NULL)) {
+         if (!cli_no_value(&parser))
+            code = CLI_EXIT_BAD_INPUT;
+         f->reduce = false;
+      } else if (!cli_value(&parser, &value)) {
+         code = cli_is(&parser, "--count", NULL) || cli_is(&parser, "--time", NULL) ||
+                      cli_is(&parser, "--seed", NULL) || cli_is(&parser, "--shard", NULL) ||
+                      cli_is(&parser, "--size", NULL) || cli_is(&parser, "--features", NULL) ||
+                      cli_is(&parser, "--device", NULL) || cli_is(&parser, "--out", NULL)
+                   ? CLI_EXIT_BAD_INPUT
+                   : cli_unknown_option(&parser);
+      } else if (cli_is(&parser, "--count", NULL)) {
+         if (!cli_parse_uint(value, UINT64_MAX, &number) || number == 0)
+            code = cli_usage_error("fuzz", "--count takes a positive number, found '%s'", value);
+         f->count = number;
+         count_given = true;
+      } else if (cli_is(&parser, "--time", NULL)) {
+         if (!cli_parse_uint(value, 365u * 86400u, &number) || number == 0)
+            code = cli_usage_error("fuzz", "--time takes seconds, found '%s'", value);
+         f->seconds = (double)number;
+         time_given = true;
+      } else if (cli_is(&parser, "--seed", NULL)) {
+         if (!cli_parse_uint(value, UINT64_MAX, &f->first_seed))
+            code = cli_usage_error("fuzz", "--seed takes a number, found '%s'", value);
+      } else if (cli_is(&parser, "--size", NULL)) {
+         if (!cli_parse_uint(value, 1000000, &number) || number == 0)
+            code = cli_usage_error("fuzz", "--size takes 1 to 1000000, found '%s'", value);
+         f->gen.count = (unsigned)number;
+      } else if (cli_is(&parser, "--shard", NULL)) {
+         unsigned long long i, n;
+         char end;
+         if (sscanf(value, "%llu/%llu%c", &i, &n, &end) != 2 || n == 0 || i >= n)
+            code = cli_usage_error("fuzz", "--shard takes i/n with i < n, found '%s'", value);
+         f->shard = i;
+         f->shards = n;
+      } else if (cli_is(&parser, "--features", NULL)) {
+         if (!parse_features(value, &f->gen.classes))
+            code = cli_usage_error("fuzz",
+                                   "--features takes salu, smem, valu, vcmp, vmem, flow, float "
+                                   "or all, comma-separated; found '%s'",
+                                   value);
+      } else if (cli_is(&parser, "--device", NULL)) {
+         f->device = value;
+      } else if (cli_is(&parser, "--out", NULL)) {
+         f->out = value;
+      } else {
+         code = cli_unknown_option(&parser);
+      }
+   }
+   if (isa.target != RDNA_TARGET_COUNT)
+      f->gen.target = isa.target;
+   if (isa.wave_size)
+      f->gen.wave_size = isa.wave_size;
+   if (time_given && !count_given)
+      f->count = UINT64_MAX;
+   return code;
+}
+
+/* ---- findings ---------------------------------------------------------------------------------
+ */
+
+/* A signature as a file name: letters, digits and '-'. */
+static void slug(const char *signature, char *out, size_t size)
+{
+   size_t n = 0;
+   for (const char *p = signature; *p && n + 1 < size; p++)
+      out[n++] =
+         (char)((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
+                   ? *p
+                   : '-');
+   out[n] = '\0';
+}
+
+static bool seen_before(struct campaign *f, const char *signature)
+{
+   for (size_t i = 0; i < f->num_signatures; i++)
+      if (strcmp(f->signatures[i], signature) == 0)
+         return true;
+   char(*grown)[160] = realloc(f->signatures, (f->num_signatures + 1) * sizeof(*grown));
+   if (!grown)
+      return true; /* out of memory: do not save more */
+   f->signatures = grown;
+   snprintf(f->signatures[f->num_signatures++], sizeof(*grown), "%s", signature);
+   return false;
+}
+
+static void count_gap(struct campaign *f, const char *mnemonic)
+{
+   for (size_t i = 0; i < f->num_gaps; i++)
+      if (strcmp(f->gaps[i].mnemonic, mnemonic) == 0) {
+         f->gaps[i].count++;
+         return;
+      }
+   struct unsupported_count *grown = realloc(f->gaps, (f->num_gaps + 1) * sizeof(*grown));
+   if (!grown)
+      return;
+   f->gaps = grown;
+   snprintf(f->gaps[f->num_gaps].mnemonic, sizeof(grown->mnemonic), "%s", mnemonic);
+   f->gaps[f->num_gaps++].count = 1;
+}
+
+struct reduce_probe {
+   struct campaign *f;
+   const char *signature;
+};
+
+static bool signature_of(struct campaign *f, const char *text, size_t length, char *out,
+                         size_t size, enum rdna_status *status, struct rdna_diag *diag)
+{
+   struct rdna_case *c = NULL;
+   if (rdna_case_parse(text, length, NULL, &c, diag) != RDNA_OK)
+      return false;
+   struct rdna_diff_result r;
+   *status = rdna_diff_case(f->gpu, c, f->gen.wave_size, NULL, &r, diag);
+   bool ran = *status == RDNA_OK || *status == RDNA_UNSUPPORTED || *status == RDNA_INTERNAL;
+   if (ran) {
+      rdna_reduce_signature(*status, diag, &r, out, size);
+      if (*status == RDNA_OK && (!r.interp.passed || !r.gpu.passed) && r.equal)
+         snprintf(out, size, "equal");
+   }
+   rdna_diff_result_free(&r);
+   rdna_case_destroy(c);
+   return ran;
+}
+
+static bool same_way(void *user, const char *text, size_t length)
+{
+   struct reduce_probe *p = user;
+   char now[160];
+   enum rdna_status st;
+   struct rdna_diag diag;
+   return signature_of(p->f, text, length, now, sizeof(now), &st, &diag) &&
+          strcmp(now, p->signature) == 0;
+}
+
+static int save_finding(struct campaign *f, const char *text, size_t length, const char *signature,
+                        uint64_t seed)
+{
+   char name[160], path[4096];
+   slug(signature, name, sizeof(name));
+   snprintf(path, sizeof(path), "%s/%s.orig.case", f->out, name);
+   char header[512];
+   int n = snprintf(header, sizeof(header),
+                    "# rdna fuzz: seed %llu, size %u, wave %u, target %s; diverges: %s\n",
+                    (unsigned long long)seed, f->gen.count, f->gen.wave_size,
+                    f->gen.target == RDNA_TARGET_GFX1013 ? "gfx1013" : "gfx1030", signature);
+   size_t total = (size_t)n + length;
+   char *file = malloc(total + 1);
+   if (!file)
+      return CLI_EXIT_ENVIRONMENT;
+   memcpy(file, header, (size_t)n);
+   memcpy(file + n, text, length);
+   int code = cli_write_file("fuzz", path, file, total);
+   free(file);
+   if (code != CLI_EXIT_OK || !f->reduce)
+      return code;
+   struct reduce_probe probe = { f, signature };
+   struct rdna_reduce_options options = { same_way, &probe, NULL, 2000 };
+   char *reduced = NULL;
+   if (rdna_reduce(text, length, &options, &reduced, NULL) == RDNA_OK) {
+      size_t k = strlen(reduced);
+      file = malloc((size_t)n + k + 1);
+      if (file) {
+         memcpy(file, header, (size_t)n);
+         memcpy(file + n, reduced, k);
+         snprintf(path, sizeof(path), "%s/%s.case", f->out, name);
+         code = cli_write_file("fuzz", path, file, (size_t)n + k);
+         free(file);
+      }
+   }
+   free(reduced);
+   return code;
+}
+
+/* ---- the campaign ------------------------------------------------------------------------------
+ */
+
+static void progress(const struct campaign *f, double elapsed)
+{
+   fprintf(stderr,
+           "\r\033[K%llu programs, %.1f/s: %llu same, %llu diverged (%zu kinds), %llu unsupported",
+           (unsigned long long)f->runs, elapsed > 0 ? (double)f->runs / elapsed : 0.0,
+           (unsigned long long)f->same, (unsigned long long)f->diverged, f->num_signatures,
+           (unsigned long long)f->unsupported);
+   fflush(stderr);
+}
+
+static int compare_gaps(const void *a, const void *b)
+{
+   const struct unsupported_count *x = a, *y = b;
+   return x->count < y->count ? 1 : x->count > y->count ? -1 : strcmp(x->mnemonic, y->mnemonic);
+}
+
+static int run_campaign(struct campaign *f)
+{
+   int exit_code = CLI_EXIT_OK;
+   double start = now_seconds();
+   for (uint64_t k = 0; k < f->count; k++) {
+      double elapsed = now_seconds() - start;
+      if (f->seconds > 0 && elapsed >= f->seconds)
+         break;
+      uint64_t seed = f->first_seed + k * f->shards + f->shard;
+      f->gen.seed = seed;
+      char *text = NULL;
+      size_t length = 0;
+      struct rdna_diag diag;
+      memset(&diag, 0, sizeof(diag));
+      if (rdna_gen_case(&f->gen, &text, &length, &diag) != RDNA_OK) {
+         cli_error("fuzz", "seed %llu: %s", (unsigned long long)seed, diag.message);
+         return CLI_EXIT_BAD_INPUT;
+      }
+      char signature[160];
+      enum rdna_status st = RDNA_OK;
+      f->runs++;
+      if (!signature_of(f, text, length, signature, sizeof(signature), &st, &diag)) {
+         f->errors++;
+         if (st == RDNA_DEVICE || st == RDNA_NO_DEVICE || st == RDNA_NO_MEMORY) {
+            free(text);
+            cli_error("fuzz", "seed %llu: %s: %s", (unsigned long long)seed,
+                      rdna_status_message(st), diag.message);
+            return CLI_EXIT_ENVIRONMENT;
+         }
+      } else if (st == RDNA_UNSUPPORTED) {
+         f->unsupported++;
+         count_gap(f, signature + strlen("status UNSUPPORTED "));
+      } else if (strcmp(signature, "equal") == 0) {
+         f->same++;
+      } else {
+         f->diverged++;
+         exit_code = CLI_EXIT_MISMATCH;
+         if (!seen_before(f, signature)) {
+            if (f->tty)
+               fputs("\r\033[K", stderr);
+            printf("seed %llu diverges: %s\n", (unsigned long long)seed, signature);
+            fflush(stdout);
+            int code = save_finding(f, text, length, signature, seed);
+            if (code != CLI_EXIT_OK) {
+               free(text);
+               return code;
+            }
+         }
+      }
+      free(text);
+      if (f->tty)
+         progress(f, now_seconds() - start);
+   }
+   double elapsed = now_seconds() - start;
+   if (f->tty)
+      fputs("\r\033[K", stderr);
+   printf("%llu programs in %.1f s (%.2f/s): %llu same, %llu diverged in %zu ways, %llu "
+          "unsupported, %llu errors\n",
+          (unsigned long long)f->runs, elapsed, elapsed > 0 ? (double)f->runs / elapsed : 0.0,
+          (unsigned long long)f->same, (unsigned long long)f->diverged, f->num_signatures,
+          (unsigned long long)f->unsupported, (unsigned long long)f->errors);
+   if (f->num_gaps) {
+      qsort(f->gaps, f->num_gaps, sizeof(*f->gaps), compare_gaps);
+      printf("instructions the recompiler does not lower yet (programs):");
+      for (size_t i = 0; i < f->num_gaps && i < 12; i++)
+         printf(" %s (%u)", f->gaps[i].mnemonic, f->gaps[i].count);
+      putchar('\n');
+   }
+   return exit_code;
+}
+
+int cmd_fuzz(int argc, char **argv)
+{
+   struct campaign f;
+   memset(&f, 0, sizeof(f));
+   f.gen.target = RDNA_TARGET_GFX1030;
+   f.gen.wave_size = 32;
+   f.gen.count = 100;
+   f.count = 100;
+   f.first_seed = 1;
+   f.shards = 1;
+   f.out = "fuzz-findings";
+   f.reduce = true;
+   bool help = false;
+   int code = parse_options(argc, argv, &f, &help);
+   if (code != CLI_EXIT_OK || help) {
+      if (help)
+         fuzz_help(stdout);
+      return code;
+   }
+   if (mkdir(f.out, 0777) != 0 && errno != EEXIST) {
+      cli_error("fuzz", "cannot create '%s': %s", f.out, strerror(errno));
+      return CLI_EXIT_ENVIRONMENT;
+   }
+   struct rdna_gpu_options options = { f.device, false };
+   struct rdna_diag diag;
+   enum rdna_status st = rdna_gpu_open(&options, &f.gpu, &diag);
+   if (st != RDNA_OK) {
+      cli_error("fuzz", "%s: %s", rdna_status_message(st), diag.message);
+      return CLI_EXIT_ENVIRONMENT;
+   }
+   f.tty = isatty(2);
+   code = run_campaign(&f);
+   rdna_gpu_close(f.gpu);
+   free(f.signatures);
+   free(f.gaps);
+   return code;
+}
