@@ -1,6 +1,7 @@
 /* The differential driver (include/rdna/diff.h): a case through the interpreter, with a trace
  * hook that remembers the last instruction writing each register, and through the recompiler
  * on a Vulkan device; then the two final states compared field by field. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -369,4 +370,63 @@ void rdna_diff_result_free(struct rdna_diff_result *result)
    free(result->divergences);
    result->divergences = NULL;
    result->num_divergences = 0;
+}
+
+/* ---- code context ------------------------------------------------------------------------------
+ */
+
+size_t rdna_diff_context(const struct rdna_case *c, unsigned wave_size, uint64_t pc,
+                         unsigned before, unsigned after, struct rdna_diff_context_line *lines)
+{
+   struct rdna_isa_config isa = { rdna_case_target(c), wave_size };
+   for (size_t i = 0; i < rdna_case_region_count(c); i++) {
+      struct rdna_case_region r;
+      size_t size = 0;
+      if (!rdna_case_region(c, i, &r) || !r.is_program || pc < r.address ||
+          pc - r.address >= r.size)
+         continue;
+      const uint8_t *bytes = rdna_case_region_bytes(c, i, wave_size, &size);
+      /* Walk from the start; keep a ring of the last `before` instructions. */
+      size_t n = 0, found = 0;
+      bool seen = false;
+      uint64_t offset = 0;
+      while (bytes && offset + 4 <= size) {
+         struct rdna_diff_context_line line;
+         memset(&line, 0, sizeof(line));
+         line.pc = r.address + offset;
+         struct rdna_inst inst;
+         unsigned step = 4;
+         if (rdna_decode(&isa, bytes + offset, size - offset, &inst, NULL) == RDNA_OK) {
+            rdna_print(&isa, &inst, line.text, sizeof(line.text));
+            step = inst.size;
+         } else {
+            uint32_t word = (uint32_t)bytes[offset] | (uint32_t)bytes[offset + 1] << 8 |
+                            (uint32_t)bytes[offset + 2] << 16 | (uint32_t)bytes[offset + 3] << 24;
+            snprintf(line.text, sizeof(line.text), ".long 0x%08x", word);
+         }
+         if (!seen) {
+            if (line.pc > pc)
+               return 0; /* pc falls inside an instruction */
+            line.is_target = line.pc == pc;
+            if (!line.is_target && before == 0) {
+               offset += step;
+               continue;
+            }
+            if (!line.is_target && n == before) {
+               memmove(lines, lines + 1, (before - 1) * sizeof(*lines));
+               n--;
+            }
+            lines[n++] = line;
+            seen = line.is_target;
+         } else {
+            if (found == after)
+               break;
+            lines[n++] = line;
+            found++;
+         }
+         offset += step;
+      }
+      return seen ? n : 0;
+   }
+   return 0;
 }

@@ -149,6 +149,24 @@ static json_t *divergence_json(const struct rdna_divergence *d)
    return o;
 }
 
+/* The code around the first divergence's last writer. */
+static void print_context(const struct rdna_case *c, unsigned wave_size,
+                          const struct rdna_diff_result *r)
+{
+   for (size_t i = 0; i < r->num_divergences; i++) {
+      if (!r->divergences[i].has_writer)
+         continue;
+      struct rdna_diff_context_line lines[6];
+      size_t n = rdna_diff_context(c, wave_size, r->divergences[i].writer_pc, 3, 2, lines);
+      if (n)
+         printf("  code around 0x%llx:\n", (unsigned long long)r->divergences[i].writer_pc);
+      for (size_t k = 0; k < n; k++)
+         printf("    %s 0x%llx  %s\n", lines[k].is_target ? "=>" : "  ",
+                (unsigned long long)lines[k].pc, lines[k].text);
+      return;
+   }
+}
+
 /* ---- one case ------------------------------------------------------------------------------- */
 
 static const char *todo_reason(const struct rdna_case *c)
@@ -229,6 +247,7 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
       printf(")\n");
       for (size_t i = 0; i < r.num_divergences; i++)
          print_divergence(&r.divergences[i], several);
+      print_context(c, wave_size, &r);
       if (r.total_divergences > r.num_divergences)
          printf("  ... %zu more\n", r.total_divergences - r.num_divergences);
       if (!r.interp.passed)

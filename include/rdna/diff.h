@@ -99,4 +99,19 @@ enum rdna_status rdna_diff_compare(const struct rdna_machine *machine,
 /* Accepts NULL and a zeroed result. */
 void rdna_diff_result_free(struct rdna_diff_result *result);
 
+/* One line of code context: an instruction's address and llvm-mc text. */
+struct rdna_diff_context_line {
+   uint64_t pc;
+   char text[128];
+   bool is_target; /* the instruction asked about */
+};
+
+/* The instructions around `pc` in the program region of case `c` (as assembled for
+ * `wave_size`) that holds it: up to `before` instructions before it, it, and up to `after`
+ * after it, found by decoding the region from its start (code placed in data is shown as it
+ * decodes). Returns the number of lines written to `lines` (at most before + 1 + after); 0
+ * when `pc` is no instruction start of a program region. */
+size_t rdna_diff_context(const struct rdna_case *c, unsigned wave_size, uint64_t pc,
+                         unsigned before, unsigned after, struct rdna_diff_context_line *lines);
+
 #endif

@@ -282,6 +282,37 @@ Test(diff_compare, different_dispatches_are_refused)
    release(&f);
 }
 
+/* The context lines around an instruction; texts and sizes from llvm-mc -show-encoding
+ * (-mcpu=gfx1030): two 8-byte v_mov_b32_e32 with literals, then 4-byte instructions. */
+Test(diff_compare, context_lines_around_an_instruction)
+{
+   static const char text[] = "[program]\n"
+                              "  v_mov_b32 v1, 0x0f0f\n"
+                              "  v_mov_b32 v2, 0x00ff\n"
+                              "  v_xor_b32 v3, v1, v2\n"
+                              "  s_endpgm\n";
+   struct rdna_case *c;
+   cr_assert_eq(rdna_case_parse(text, strlen(text), "t.case", &c, NULL), RDNA_OK);
+   uint64_t entry = rdna_case_entry(c);
+   struct rdna_diff_context_line lines[8];
+   size_t n = rdna_diff_context(c, 32, entry + 16, 2, 1, lines);
+   cr_assert_eq(n, 4);
+   cr_assert_eq(lines[0].pc, entry);
+   cr_assert_str_eq(lines[0].text, "v_mov_b32_e32 v1, 0xf0f");
+   cr_assert_eq(lines[1].pc, entry + 8);
+   cr_assert_str_eq(lines[1].text, "v_mov_b32_e32 v2, 0xff");
+   cr_assert_eq(lines[2].pc, entry + 16);
+   cr_assert(lines[2].is_target && !lines[1].is_target && !lines[3].is_target);
+   cr_assert_str_eq(lines[2].text, "v_xor_b32_e32 v3, v1, v2");
+   cr_assert_str_eq(lines[3].text, "s_endpgm");
+   n = rdna_diff_context(c, 32, entry + 16, 1, 0, lines);
+   cr_assert_eq(n, 2);
+   cr_assert_eq(lines[0].pc, entry + 8);
+   cr_assert_eq(rdna_diff_context(c, 32, entry + 4, 2, 2, lines), 0, "inside a literal");
+   cr_assert_eq(rdna_diff_context(c, 32, entry + 400, 2, 2, lines), 0, "outside the program");
+   rdna_case_destroy(c);
+}
+
 /* ---- both backends: the default Vulkan device (lavapipe in CI) ------------------------------ */
 
 static struct rdna_gpu *open_device(void)
