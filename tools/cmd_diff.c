@@ -36,6 +36,8 @@ static void diff_help(FILE *out)
          "  --steps N            per-wave step limit on both sides (default: the case's)\n"
          "  --timeout MS         how long one dispatch may run (default 10000)\n"
          "  --max N              divergences listed per run (default 16; all are counted)\n"
+         "  -j, --jobs N         cases run at once, each thread with its own device context\n"
+         "                       (default 1); the report keeps case order\n"
          "  --json               one JSON object with every run instead of text\n"
          "  -h, --help           this text\n"
          "\n"
@@ -53,6 +55,9 @@ struct diff_cli {
    unsigned cases, runs, same, faulted_alike, differ, unsupported, todo, todo_passing, errors;
    size_t total_cases; /* for progress */
    bool progress;
+   unsigned jobs;
+   FILE *out;             /* where this case's report goes */
+   char device_name[256]; /* of the first device opened */
    int exit_code;
    json_t *json_cases;
 };
@@ -119,20 +124,20 @@ static void format_value(const struct rdna_divergence *d, uint64_t v, char *out,
       snprintf(out, size, "0x%08llx", (unsigned long long)v);
 }
 
-static void print_divergence(const struct rdna_divergence *d, bool several_waves)
+static void print_divergence(FILE *out, const struct rdna_divergence *d, bool several_waves)
 {
    char place[64], a[48], b[48];
    place_name(d, place, sizeof(place));
    format_value(d, d->interp, a, sizeof(a));
    format_value(d, d->gpu, b, sizeof(b));
-   printf("  ");
+   fprintf(out, "  ");
    if (several_waves && d->kind != RDNA_DIVERGE_MEMORY)
-      printf("%s %u ", d->kind == RDNA_DIVERGE_LDS ? "workgroup" : "wave", d->wave);
-   printf("%s: interp %s, gpu %s", place, a, b);
+      fprintf(out, "%s %u ", d->kind == RDNA_DIVERGE_LDS ? "workgroup" : "wave", d->wave);
+   fprintf(out, "%s: interp %s, gpu %s", place, a, b);
    if (d->has_writer)
-      printf("; last written at 0x%llx: %s", (unsigned long long)d->writer_pc,
-             d->writer_text[0] ? d->writer_text : "(not decodable)");
-   putchar('\n');
+      fprintf(out, "; last written at 0x%llx: %s", (unsigned long long)d->writer_pc,
+              d->writer_text[0] ? d->writer_text : "(not decodable)");
+   fputc('\n', out);
 }
 
 static json_t *divergence_json(const struct rdna_divergence *d)
@@ -150,7 +155,7 @@ static json_t *divergence_json(const struct rdna_divergence *d)
 }
 
 /* The code around the first divergence's last writer. */
-static void print_context(const struct rdna_case *c, unsigned wave_size,
+static void print_context(FILE *out, const struct rdna_case *c, unsigned wave_size,
                           const struct rdna_diff_result *r)
 {
    for (size_t i = 0; i < r->num_divergences; i++) {
@@ -159,10 +164,10 @@ static void print_context(const struct rdna_case *c, unsigned wave_size,
       struct rdna_diff_context_line lines[6];
       size_t n = rdna_diff_context(c, wave_size, r->divergences[i].writer_pc, 3, 2, lines);
       if (n)
-         printf("  code around 0x%llx:\n", (unsigned long long)r->divergences[i].writer_pc);
+         fprintf(out, "  code around 0x%llx:\n", (unsigned long long)r->divergences[i].writer_pc);
       for (size_t k = 0; k < n; k++)
-         printf("    %s 0x%llx  %s\n", lines[k].is_target ? "=>" : "  ",
-                (unsigned long long)lines[k].pc, lines[k].text);
+         fprintf(out, "    %s 0x%llx  %s\n", lines[k].is_target ? "=>" : "  ",
+                 (unsigned long long)lines[k].pc, lines[k].text);
       return;
    }
 }
@@ -182,6 +187,7 @@ static const char *todo_reason(const struct rdna_case *c)
 static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna_case *c,
                     const char *name, unsigned wave_size, const char *todo, json_t *runs)
 {
+   FILE *out = d->out;
    struct rdna_diff_result r;
    struct rdna_diag diag;
    memset(&diag, 0, sizeof(diag));
@@ -235,32 +241,32 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
          json_object_set_new(run, "todo", json_string(todo));
       json_array_append_new(runs, run);
    } else if (st != RDNA_OK) {
-      printf("%s %s (wave%u): %s: %s\n", verdict, name, wave_size, rdna_status_name(st),
-             diag.message);
+      fprintf(out, "%s %s (wave%u): %s: %s\n", verdict, name, wave_size, rdna_status_name(st),
+              diag.message);
    } else {
-      printf("%s %s (wave%u, %llu steps", verdict, name, wave_size,
-             (unsigned long long)r.interp.steps);
+      fprintf(out, "%s %s (wave%u, %llu steps", verdict, name, wave_size,
+              (unsigned long long)r.interp.steps);
       if (several)
-         printf(", %u waves", r.interp.waves);
+         fprintf(out, ", %u waves", r.interp.waves);
       if (r.total_divergences)
-         printf(", %zu divergences", r.total_divergences);
-      printf(")\n");
+         fprintf(out, ", %zu divergences", r.total_divergences);
+      fprintf(out, ")\n");
       for (size_t i = 0; i < r.num_divergences; i++)
-         print_divergence(&r.divergences[i], several);
-      print_context(c, wave_size, &r);
+         print_divergence(out, &r.divergences[i], several);
+      print_context(out, c, wave_size, &r);
       if (r.total_divergences > r.num_divergences)
-         printf("  ... %zu more\n", r.total_divergences - r.num_divergences);
+         fprintf(out, "  ... %zu more\n", r.total_divergences - r.num_divergences);
       if (!r.interp.passed)
-         printf("  [expect] fails on the interpreter (%zu lines; 'rdna run' shows them)\n",
-                r.interp.num_failures);
+         fprintf(out, "  [expect] fails on the interpreter (%zu lines; 'rdna run' shows them)\n",
+                 r.interp.num_failures);
       if (!r.gpu.passed)
-         printf("  [expect] fails on the GPU (%zu lines; 'rdna gpu' shows them)\n",
-                r.gpu.num_failures);
+         fprintf(out, "  [expect] fails on the GPU (%zu lines; 'rdna gpu' shows them)\n",
+                 r.gpu.num_failures);
    }
    if (!d->json && !ok && todo)
-      printf("  known gap, todo(recomp): %s\n", todo[0] ? todo : "(no reason given)");
+      fprintf(out, "  known gap, todo(recomp): %s\n", todo[0] ? todo : "(no reason given)");
    else if (!d->json && ok && todo)
-      printf("  matches although [diff] marks it todo(recomp): the mark can go\n");
+      fprintf(out, "  matches although [diff] marks it todo(recomp): the mark can go\n");
    rdna_diff_result_free(&r);
 }
 
@@ -299,6 +305,8 @@ static void run_case(struct diff_cli *d, struct rdna_gpu **gpu, const char *path
       if (!*gpu) {
          struct rdna_gpu_options options = { d->device, false };
          st = rdna_gpu_open(&options, gpu, &diag);
+         if (st == RDNA_OK && !d->device_name[0])
+            snprintf(d->device_name, sizeof(d->device_name), "%s", rdna_gpu_device(*gpu)->name);
          if (st != RDNA_OK) {
             cli_error("diff", "%s: %s", rdna_status_message(st), diag.message);
             d->errors++;
@@ -312,6 +320,110 @@ static void run_case(struct diff_cli *d, struct rdna_gpu **gpu, const char *path
       json_array_append_new(d->json_cases, json_pack("{s:s, s:o}", "file", name, "runs", runs));
    rdna_case_destroy(c);
    free(source);
+}
+
+/* ---- running every case, on several threads with --jobs ----------------------------------------
+ */
+
+/* Adds one case's counts (and JSON) to the totals. */
+static void merge(struct diff_cli *total, const struct diff_cli *part)
+{
+   total->cases += part->cases;
+   total->runs += part->runs;
+   total->same += part->same;
+   total->faulted_alike += part->faulted_alike;
+   total->differ += part->differ;
+   total->unsupported += part->unsupported;
+   total->todo += part->todo;
+   total->todo_passing += part->todo_passing;
+   total->errors += part->errors;
+   note_exit(total, part->exit_code);
+   if (!total->device_name[0] && part->device_name[0])
+      memcpy(total->device_name, part->device_name, sizeof(total->device_name));
+   if (total->json_cases && part->json_cases)
+      json_array_extend(total->json_cases, part->json_cases);
+}
+
+static void show_progress(const struct diff_cli *d, size_t done, const char *name)
+{
+   if (!d->progress)
+      return;
+   fprintf(stderr, "\r\033[K[%zu/%zu] %s", done, d->total_cases, name);
+   fflush(stderr);
+}
+
+/* Each case runs into its own report (a memory stream) and counts; reports are printed in case
+ * order as soon as every case before them is done, so the output does not depend on --jobs. One
+ * Vulkan context per thread. */
+static void run_all(struct diff_cli *d, const struct cli_paths *cases)
+{
+   size_t n = cases->count;
+   struct diff_cli *parts = calloc(n ? n : 1, sizeof(*parts));
+   char **texts = calloc(n ? n : 1, sizeof(*texts));
+   size_t *lengths = calloc(n ? n : 1, sizeof(*lengths));
+   bool *done = calloc(n ? n : 1, sizeof(*done));
+   if (!parts || !texts || !lengths || !done) {
+      cli_error("diff", "out of memory");
+      note_exit(d, CLI_EXIT_ENVIRONMENT);
+      free(parts);
+      free(texts);
+      free(lengths);
+      free(done);
+      return;
+   }
+   size_t next_to_print = 0, finished = 0;
+   bool stop = false;
+#pragma omp parallel num_threads(d->jobs ? d->jobs : 1)
+   {
+      struct rdna_gpu *gpu = NULL;
+#pragma omp for schedule(dynamic, 1)
+      for (size_t i = 0; i < n; i++) {
+         bool skip;
+#pragma omp atomic read
+         skip = stop;
+         struct diff_cli *part = &parts[i];
+         *part = *d;
+         part->cases = part->runs = part->same = part->faulted_alike = part->differ = 0;
+         part->unsupported = part->todo = part->todo_passing = part->errors = 0;
+         part->exit_code = CLI_EXIT_OK;
+         part->device_name[0] = '\0';
+         part->json_cases = d->json ? json_array() : NULL;
+         part->out = open_memstream(&texts[i], &lengths[i]);
+         if (!skip && part->out)
+            run_case(part, &gpu, cases->paths[i]);
+         else if (!part->out)
+            note_exit(part, CLI_EXIT_ENVIRONMENT);
+         if (part->out)
+            fclose(part->out);
+#pragma omp critical(diff_report)
+         {
+            done[i] = true;
+            finished++;
+            if (part->exit_code == CLI_EXIT_ENVIRONMENT)
+               stop = true;
+            while (next_to_print < n && done[next_to_print]) {
+               if (d->progress)
+                  fputs("\r\033[K", stderr);
+               if (texts[next_to_print])
+                  fwrite(texts[next_to_print], 1, lengths[next_to_print], stdout);
+               fflush(stdout);
+               merge(d, &parts[next_to_print]);
+               json_decref(parts[next_to_print].json_cases);
+               free(texts[next_to_print]);
+               texts[next_to_print] = NULL;
+               next_to_print++;
+            }
+            show_progress(d, finished, cli_display_name(cases->paths[i]));
+         }
+      }
+      rdna_gpu_close(gpu);
+   }
+   if (d->progress)
+      fputs("\r\033[K", stderr);
+   free(parts);
+   free(texts);
+   free(lengths);
+   free(done);
 }
 
 /* ---- the command ------------------------------------------------------------------------------
@@ -358,6 +470,13 @@ static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_p
             code = cli_usage_error(
                "diff", "--relative takes chain, tree, switch, window or default, found '%s'",
                value);
+      } else if (cli_is(&parser, "--jobs", "-j")) {
+         if (!cli_value(&parser, &value))
+            code = CLI_EXIT_BAD_INPUT;
+         else if (!cli_parse_uint(value, 256, &number) || number == 0)
+            code = cli_usage_error("diff", "--jobs takes 1 to 256, found '%s'", value);
+         else
+            d->jobs = (unsigned)number;
       } else if (cli_is(&parser, "--steps", NULL) || cli_is(&parser, "--timeout", NULL) ||
                  cli_is(&parser, "--max", NULL)) {
          bool steps = cli_is(&parser, "--steps", NULL),
@@ -411,26 +530,17 @@ int cmd_diff(int argc, char **argv)
       cli_paths_free(&cases);
       return code;
    }
-   if (d.json)
-      d.json_cases = json_array();
-   struct rdna_gpu *gpu = NULL;
    d.total_cases = cases.count;
    d.progress = cases.count > 1 && isatty(2);
-   for (size_t i = 0; i < cases.count && d.exit_code != CLI_EXIT_ENVIRONMENT; i++) {
-      if (d.progress) {
-         fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, cases.count,
-                 cli_display_name(cases.paths[i]));
-         fflush(stderr);
-      }
-      run_case(&d, &gpu, cases.paths[i]);
-   }
-   if (d.progress)
-      fputs("\r\033[K", stderr);
+   if (d.json)
+      d.json_cases = json_array();
+   run_all(&d, &cases);
    if (d.json) {
-      json_t *root =
-         json_pack("{s:o, s:{s:i, s:i, s:i, s:i, s:i, s:i}}", "cases", d.json_cases, "summary",
-                   "cases", (int)d.cases, "runs", (int)d.runs, "same", (int)d.same, "differ",
-                   (int)d.differ, "todo", (int)d.todo, "errors", (int)d.errors);
+      json_t *root = json_pack(
+         "{s:o, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}}", "cases", d.json_cases, "summary",
+         "cases", (int)d.cases, "runs", (int)d.runs, "same", (int)d.same, "faulted_alike",
+         (int)d.faulted_alike, "differ", (int)d.differ, "unsupported", (int)d.unsupported, "todo",
+         (int)d.todo, "todo_matching", (int)d.todo_passing, "errors", (int)d.errors);
       char *text = root ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
       if (text)
          puts(text);
@@ -444,11 +554,10 @@ int cmd_diff(int argc, char **argv)
              d.cases, d.runs, d.same, d.faulted_alike, d.differ, d.unsupported, d.todo, d.errors);
       if (d.todo_passing)
          printf("; %u todo(recomp) marks can go", d.todo_passing);
-      if (gpu)
-         printf(" (%s)", rdna_gpu_device(gpu)->name);
+      if (d.device_name[0])
+         printf(" (%s)", d.device_name);
       putchar('\n');
    }
-   rdna_gpu_close(gpu);
    cli_paths_free(&cases);
    return d.exit_code;
 }
