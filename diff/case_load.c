@@ -130,33 +130,43 @@ static enum rdna_status set_ids(const struct rdna_case *c, struct rdna_machine *
 {
    struct rdna_machine_config config;
    rdna_machine_get_config(m, &config);
-   unsigned waves = rdna_machine_wave_count(m);
+   /* The registers that take ids, found once: code or VGPR number and component. */
+   struct id_reg {
+      bool vector;
+      unsigned reg, component;
+   } ids[RDNA_REG_M0 + 1 + 256];
+   unsigned num_ids = 0;
    enum rdna_case_id kind;
    unsigned component;
+   for (unsigned code = 0; code <= RDNA_REG_M0; code++)
+      if (init_sreg_code(code) && rdna_case_init_sreg_id(c, code, &kind, &component))
+         ids[num_ids++] = (struct id_reg){ false, code, component };
+   for (unsigned reg = 0; reg < config.vgprs; reg++)
+      if (rdna_case_init_vgpr_id(c, reg, &kind, &component))
+         ids[num_ids++] = (struct id_reg){ true, reg, component };
+   unsigned waves = num_ids ? rdna_machine_wave_count(m) : 0;
    for (unsigned w = 0; w < waves; w++) {
       struct rdna_wave_info info;
       if (rdna_machine_wave_info(m, w, &info) != RDNA_OK)
          return fail(diag, RDNA_BAD_ARGUMENT, "no wave %u", w);
-      for (unsigned code = 0; code <= RDNA_REG_M0; code++) {
-         if (!init_sreg_code(code) || !rdna_case_init_sreg_id(c, code, &kind, &component))
+      for (unsigned i = 0; i < num_ids; i++) {
+         const struct id_reg *id = &ids[i];
+         if (!id->vector) {
+            uint32_t value = info.workgroup[id->component];
+            if (rdna_machine_set_sregs(m, w, id->reg, &value, 1) != RDNA_OK)
+               return fail(diag, RDNA_BAD_ARGUMENT, "cannot set scalar register %u", id->reg);
             continue;
-         uint32_t value = info.workgroup[component];
-         if (rdna_machine_set_sregs(m, w, code, &value, 1) != RDNA_OK)
-            return fail(diag, RDNA_BAD_ARGUMENT, "cannot set scalar register %u", code);
-      }
-      for (unsigned reg = 0; reg < config.vgprs; reg++) {
-         if (!rdna_case_init_vgpr_id(c, reg, &kind, &component))
-            continue;
+         }
          uint32_t values[64];
          for (unsigned lane = 0; lane < config.wave_size; lane++) {
             unsigned linear = info.first_lane + lane;
-            unsigned id[3] = { linear % config.workgroup[0],
-                               linear / config.workgroup[0] % config.workgroup[1],
-                               linear / config.workgroup[0] / config.workgroup[1] };
-            values[lane] = id[component];
+            unsigned xyz[3] = { linear % config.workgroup[0],
+                                linear / config.workgroup[0] % config.workgroup[1],
+                                linear / config.workgroup[0] / config.workgroup[1] };
+            values[lane] = xyz[id->component];
          }
-         if (rdna_machine_set_vgpr_lanes(m, w, reg, values) != RDNA_OK)
-            return fail(diag, RDNA_BAD_ARGUMENT, "cannot set v%u", reg);
+         if (rdna_machine_set_vgpr_lanes(m, w, id->reg, values) != RDNA_OK)
+            return fail(diag, RDNA_BAD_ARGUMENT, "cannot set v%u", id->reg);
       }
    }
    return RDNA_OK;
@@ -327,6 +337,8 @@ enum rdna_status rdna_case_run(const struct rdna_case *c, unsigned wave_size,
       return st;
    if (options && options->trace)
       rdna_machine_set_trace(result->machine, options->trace);
+   if (options)
+      rdna_machine_set_threads(result->machine, options->threads);
    st = rdna_machine_run(result->machine, diag);
    if (st != RDNA_OK)
       return st;

@@ -493,6 +493,9 @@ static enum rdna_status parse_id(struct case_cursor *cur, struct case_assign *a)
          continue;
       if (length == n + 2 && word[n] == '.' && word[n + 1] >= 'x' && word[n + 1] <= 'z')
          component = (unsigned)(word[n + 1] - 'x');
+      else if (length > n && word[n] == '.')
+         return case_fail(cur, pos, RDNA_SYNTAX, "%s takes the component .x, .y or .z, not '%.*s'",
+                          names[k], (int)(length - n < 16 ? length - n : 16), word + n);
       else if (length != n)
          continue;
       kind = k == 0 ? RDNA_CASE_LOCAL_ID : RDNA_CASE_GROUP_ID;

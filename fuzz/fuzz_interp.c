@@ -4,7 +4,8 @@
  * shaders get one (s[0:1], a V# in s[4:7], per-lane addresses in v[1:2]), so memory instructions
  * reach mapped bytes as well as unmapped ones. Every run must end in a status under a step
  * limit: the run returns OK, a fault has a kind, a message and a PC, the step count stays within
- * the limit. Aborts on a violated contract; the sanitizers catch the rest. */
+ * the limit, a traced run reports every executed instruction once. Aborts on a violated
+ * contract; the sanitizers catch the rest. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,25 @@ static void set_registers(struct rdna_machine *m, unsigned wave, unsigned vgprs,
    }
 }
 
+/* With header byte 15 bit 1 the run is traced: every event must describe a decoded instruction
+ * and list only registers that exist (scalar codes 0-127, VGPRs 256 + n). */
+struct trace_count {
+   uint64_t events;
+};
+
+static void count_event(void *user, const struct rdna_trace_event *event)
+{
+   struct trace_count *count = user;
+   if (!event->inst || event->inst->size == 0 || event->inst->op >= rdna_op_count())
+      fail("a trace event without a decoded instruction", NULL);
+   unsigned listed =
+      event->num_writes < RDNA_TRACE_MAX_WRITES ? event->num_writes : RDNA_TRACE_MAX_WRITES;
+   for (unsigned i = 0; i < listed; i++)
+      if (event->writes[i] >= 128 && (event->writes[i] < 256 || event->writes[i] >= 512))
+         fail("a trace event names a register that does not exist", NULL);
+   count->events++;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
    if (size <= HEADER_BYTES || size > (1 << 16))
@@ -110,9 +130,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    rdna_machine_set_exec(m, RDNA_ALL_WAVES, exec);
    rdna_machine_set_scc(m, RDNA_ALL_WAVES, scc);
 
+   struct trace_count count = { 0 };
+   struct rdna_trace_hook hook = { count_event, &count };
+   if (data[15] & 2)
+      rdna_machine_set_trace(m, &hook);
    if (rdna_machine_run(m, &diag) != RDNA_OK)
       fail("rdna_machine_run failed on a machine with code", diag.message);
    unsigned waves = rdna_machine_wave_count(m);
+   uint64_t total_steps = 0;
    for (unsigned wave = 0; wave < waves; wave++) {
       struct rdna_fault fault;
       bool faulted = rdna_machine_fault(m, wave, &fault);
@@ -123,6 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       if (faulted && memchr(fault.message, '\0', sizeof(fault.message)) == NULL)
          fail("a fault message without its terminator", NULL);
       uint64_t steps = rdna_machine_steps(m, wave);
+      total_steps += steps;
       if (steps > STEP_LIMIT)
          fail("a wave ran past the step limit", NULL);
       if (fault.kind == RDNA_FAULT_STEP_LIMIT && steps != STEP_LIMIT)
@@ -135,6 +161,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
           RDNA_OK)
          fail("reading the last VGPR of the last lane failed", NULL);
    }
+   if ((data[15] & 2) && count.events != total_steps)
+      fail("the trace saw a different number of instructions than the waves executed", NULL);
    rdna_machine_destroy(m);
    return 0;
 }

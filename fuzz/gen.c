@@ -11,11 +11,14 @@
 #include "isa_internal.h"
 #include "rdna/gen.h"
 
-/* Registers the random instructions never write: s0-s7 (buffer address and V#), the loop
- * counters, v0-v3 (lane id, byte offset, 64-bit address). */
+/* Registers the random instructions never write: s0-s7 (buffer address, a zero scratch offset
+ * in s[2:3], the V#), the loop counters, the link pair, v0-v3 (lane id, byte offset, 64-bit
+ * address). */
 #define FIRST_FREE_SGPR 8
 #define LAST_FREE_SGPR 99
 #define LOOP_COUNTER_SGPR 100 /* s100 + nesting depth */
+#define LINK_SGPR 104         /* s[104:105]: the return address of calls */
+#define MAX_FUNCTIONS 3
 #define MAX_LOOP_DEPTH 3
 #define FIRST_FREE_VGPR 4
 #define GEN_VGPRS 48
@@ -411,7 +414,11 @@ static void write_smem(struct gen *g, const struct op_info *info, struct line *l
       unsigned width = type_width(s->type, g->isa.wave_size);
       switch (s->role) {
       case RDNA_ROLE_sbase:
-         put(l, "%s", width == 4 ? "s[4:7]" : "s[0:1]");
+         /* s_scratch_* take a scratch offset: s[2:3] is never written and starts at 0. */
+         put(l, "%s",
+             width == 4                                 ? "s[4:7]"
+             : strncmp(info->name, "s_scratch", 9) == 0 ? "s[2:3]"
+                                                        : "s[0:1]");
          break;
       case RDNA_ROLE_offset:
       case RDNA_ROLE_soffset:
@@ -453,6 +460,8 @@ static void write_alu(struct gen *g, const struct op_info *info, struct line *l)
             put_immediate(g, l, info->name, s->type);
          else if (vector && !vop3)
             put(l, "%s", g->isa.wave_size == 64 ? "vcc" : "vcc_lo");
+         else if (register_only) /* a movrel destination: the M0 offset (< 4) stays free */
+            put_sgpr_range(l, pick_sgpr(g, FIRST_FREE_SGPR, LAST_FREE_SGPR - 4, width), width);
          else
             put_scalar_dst(g, l, width);
          break;
@@ -496,7 +505,10 @@ static bool validate(const struct gen *g, unsigned op, const char *text, char *p
 {
    struct rdna_inst inst, back;
    struct rdna_diag diag;
-   if (rdna_parse(&g->isa, text, &inst, &diag) != RDNA_OK || inst.op != op)
+   /* DPP and SDWA forms are a class of their own: only e32 and VOP3 encodings here. */
+   if (rdna_parse(&g->isa, text, &inst, &diag) != RDNA_OK || inst.op != op ||
+       inst.encoding == RDNA_FMT_DPP16 || inst.encoding == RDNA_FMT_DPP8 ||
+       inst.encoding == RDNA_FMT_SDWA)
       return false;
    uint32_t words[RDNA_MAX_INST_WORDS];
    size_t num_words = 0;
@@ -515,6 +527,8 @@ static bool validate(const struct gen *g, unsigned op, const char *text, char *p
 static unsigned emit_random(struct gen *g, unsigned room)
 {
    char printed[256];
+   if (g->num_ops == 0)
+      return 0;
    for (unsigned attempt = 0; attempt < ATTEMPTS; attempt++) {
       unsigned op = g->ops[rng_below(&g->rng, g->num_ops)];
       const struct op_info *info = op_info(op);
@@ -604,8 +618,9 @@ static const char *const branch_conditions[] = {
    "s_cbranch_vccnz", "s_cbranch_execz", "s_cbranch_execnz",
 };
 
-/* The program: `count` instructions, the last s_endpgm. */
-static bool write_program(struct gen *g, unsigned count)
+/* The program: `count` instructions, the last s_endpgm. With `num_functions`, calls to the
+ * leaf functions F0.. (written after s_endpgm by write_functions) appear now and then. */
+static bool write_program(struct gen *g, unsigned count, unsigned num_functions)
 {
    struct frame f;
    memset(&f, 0, sizeof(f));
@@ -656,6 +671,13 @@ static bool write_program(struct gen *g, unsigned count)
          written++;
          continue;
       }
+      if (flow && num_functions && r >= 10 && r < 12) {
+         out_printf(g->out, "  s_call_b64 s[%u:%u], F%u\n", LINK_SGPR, LINK_SGPR + 1,
+                    rng_below(&g->rng, num_functions));
+         count_instruction(&f);
+         written++;
+         continue;
+      }
       if (r < 10 && rng_chance(&g->rng, 30)) {
          /* Re-enable lanes now and then so EXEC = 0 does not silence the rest of the program. */
          if (g->isa.wave_size == 64)
@@ -684,6 +706,26 @@ static bool write_program(struct gen *g, unsigned count)
    }
    place_labels(g, &f, true);
    out_printf(g->out, "  s_endpgm\n");
+   return !g->out->failed;
+}
+
+/* Leaf functions after the program's s_endpgm: F<i> holds lengths[i] instructions, random ones
+ * and then the return through the link pair. No loops or branches inside: a function returns. */
+static bool write_functions(struct gen *g, const unsigned *lengths, unsigned num_functions)
+{
+   for (unsigned i = 0; i < num_functions; i++) {
+      out_printf(g->out, "F%u:\n", i);
+      unsigned written = 0;
+      while (written + 1 < lengths[i]) {
+         unsigned lines = emit_random(g, lengths[i] - 1 - written);
+         if (lines == 0) {
+            out_printf(g->out, "  s_nop 0\n");
+            lines = 1;
+         }
+         written += lines;
+      }
+      out_printf(g->out, "  s_setpc_b64 s[%u:%u]\n", LINK_SGPR, LINK_SGPR + 1);
+   }
    return !g->out->failed;
 }
 
@@ -746,9 +788,17 @@ enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **te
       out_printf(&o, "\n");
    }
    out_printf(&o, "\n[program]\n");
-   if (g.num_ops == 0 && options->count > 1)
-      out_printf(&o, "  s_nop 0\n");
-   else if (!write_program(&g, options->count)) {
+   /* Up to three leaf functions take a tenth of the instructions or less. */
+   unsigned num_functions = 0, lengths[MAX_FUNCTIONS], main_count = options->count;
+   if ((g.classes & RDNA_GEN_FLOW) && options->count >= 60) {
+      num_functions = 1 + rng_below(&g.rng, MAX_FUNCTIONS);
+      for (unsigned i = 0; i < num_functions; i++) {
+         lengths[i] = 2 + rng_below(&g.rng, options->count / (10 * num_functions) - 1);
+         main_count -= lengths[i];
+      }
+   }
+   if (!write_program(&g, main_count, num_functions) ||
+       !write_functions(&g, lengths, num_functions)) {
       free(o.text);
       free(g.ops);
       return gen_fail(diag, RDNA_NO_MEMORY, "out of memory");

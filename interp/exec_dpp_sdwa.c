@@ -18,11 +18,10 @@ static int operand_index(const struct rdna_inst *in, unsigned role)
    return -1;
 }
 
-/* The row's own handler on `copy`, which reads as the row's base encoding. */
+/* The row's own handler on `copy`: the instruction as decoded (its encoding and modifiers:
+ * neg/abs, clamp, omod stay for the row to apply) with sources redirected. */
 static enum rdna_status run_row(struct wave *w, struct rdna_inst *copy)
 {
-   const struct op_info *info = op_info(copy->op);
-   copy->encoding = info ? info->format : copy->encoding;
    exec_fn fn = dispatch_handler(copy->op);
    if (!fn)
       return wave_unsupported(w, copy, rdna_op_name(copy->op));
@@ -137,7 +136,8 @@ static enum rdna_status run_permuted(struct wave *w, const struct rdna_inst *in,
  * enabled in row_mask and its bank (lanes 4b..4b+3 of the row) in bank_mask. Its source is
  * invalid when it lies outside the row, or when that lane is disabled in EXEC and FI (fetch
  * inactive) is clear; an invalid source writes 0 with BOUND_CTRL set and leaves the destination
- * lane alone otherwise. */
+ * lane alone otherwise. (LLVM's AMDGPU modifier syntax describes bound_ctrl as giving zero for
+ * invalid lanes; Mesa's ACO sets it so that reads of inactive lanes give 0.) */
 enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in)
 {
    int src0 = operand_index(in, RDNA_ROLE_src0);

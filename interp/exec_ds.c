@@ -1,16 +1,17 @@
 /* Data share instructions (DS; RDNA2 ISA guide chapter 11 "Data Share Operations" and the DS
  * opcode descriptions of chapter 12): LDS reads, writes and atomics of every width, read2/write2
  * with their two offsets, append/consume, and the lane exchanges that use the LDS crossbar without
- * touching memory (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32). Each workgroup owns
- * lds_bytes of LDS (interp/machine.c), shared by its waves. GDS, GWS and the gfx1013 src2 rows
- * are not modeled: they fault UNSUPPORTED naming the instruction. */
+ * touching memory (ds_swizzle_b32, ds_permute_b32, ds_bpermute_b32), and gfx1013's src2 rows.
+ * Each workgroup owns lds_bytes of LDS (interp/machine.c), shared by its waves. GDS and GWS are
+ * not modeled: they fault UNSUPPORTED naming the instruction. */
 #include <math.h>
 #include <string.h>
 
+#include "interp/dispatch.h"
 #include "interp/mem.h"
 
 /* ---- the LDS of the wave's workgroup ---------------------------------------------------------
- * Bounds (RDNA2 ISA guide 11.3 "LDS Access", out-of-range rule): an access outside the
+ * Bounds (RDNA2 ISA guide chapter 11 "Data Share Operations", LDS access): an access outside the
  * workgroup's LDS allocation is discarded on write and reads return zero; it is not a fault. The
  * check is per dword, so a wide access straddling the end keeps its in-range dwords. Alignment
  * follows interp/mem.h (elements to their size up to 4 bytes, atomics to their full size): a
@@ -79,7 +80,8 @@ struct ds_addrs {
 
 /* Single-address rows: addr + offset (16 bits). Two-address rows: addr + offset0 * scale and
  * addr + offset1 * scale, scale = element size, times 64 for the st64 forms (RDNA2 ISA guide
- * DS_READ2_B32 / DS_READ2ST64_B32 descriptions). */
+ * DS_READ2_B32 / DS_READ2ST64_B32 descriptions). The sum is 32-bit and wraps: compilers address
+ * tmp[63 - l] as (-4 * l) + 252. */
 static void ds_addresses(struct wave *w, const struct rdna_inst *in, unsigned count, uint64_t scale,
                          struct ds_addrs *da)
 {
@@ -93,7 +95,7 @@ static void ds_addresses(struct wave *w, const struct rdna_inst *in, unsigned co
    da->count = count;
    for (unsigned e = 0; e < count; e++)
       for (unsigned lane = 0; lane < w->wave_size; lane++)
-         da->addr[e][lane] = (uint64_t)addr[lane] + off[e];
+         da->addr[e][lane] = (uint32_t)(addr[lane] + off[e]);
 }
 
 /* Faults MISALIGNED on the first active lane whose address breaks `align`. */
@@ -245,7 +247,7 @@ DS_STORE(ds_write2st64_b64, SHAPE_B32, 2, 2, 8 * 64)
 /* ---- atomics ------------------------------------------------------------------------------
  * The DS opcode descriptions (RDNA2 ISA guide chapter 12, DS_ADD_U32 ...): MEM = op(MEM, DATA
  * [, DATA2]), the return forms give the old value. Compare-and-store takes the compare value in
- * data0 and the new value in data1 (DS_CMPST_B32: "MEM = (MEM == DATA) ? DATA2 : MEM"), the
+ * data0 and the new value in data1 (DS_CMPST_B32 stores DATA2 where memory equals DATA), the
  * reverse of the buffer cmpswap order. */
 
 enum ds_atomic {
@@ -265,8 +267,8 @@ enum ds_atomic {
    DS_WRXCHG,
    DS_CMPST,   /* integer compare */
    DS_CMPST_F, /* float compare: -0 == +0, NaN equals nothing */
-   DS_MIN_F,   /* DATA < MEM ? DATA : MEM, a float compare (a NaN keeps MEM) */
-   DS_MAX_F,   /* DATA > MEM ? DATA : MEM */
+   DS_MIN_F,   /* IEEE minimumNumber: a NaN loses to a number, -0 < +0 */
+   DS_MAX_F,   /* IEEE maximumNumber */
    DS_WRAP,    /* MEM >= DATA ? MEM - DATA : MEM + DATA2 */
    DS_ADD_F,
 };
@@ -298,6 +300,24 @@ static uint32_t add_f32_bits(uint32_t a, uint32_t b)
    uint32_t r;
    memcpy(&r, &sum, 4);
    return r;
+}
+
+/* min/max of LDS floats: IEEE minimumNumber/maximumNumber, the behaviour AMD's later ISA guides
+ * define for DS_MIN_NUM_F32: a NaN operand yields the other operand, two NaNs yield DATA quieted,
+ * and -0 orders below +0. The RDNA2 guide only says these minimums handle NaN, infinities and
+ * denormals; this makes that exact (a documented choice). */
+static uint64_t float_min_max(unsigned bits, uint64_t mem, uint64_t data, bool max)
+{
+   double m = float_value(bits, mem), d = float_value(bits, data);
+   if (isnan(m) && isnan(d))
+      return data | (bits == 64 ? 1ull << 51 : 1ull << 22);
+   if (isnan(d))
+      return mem;
+   if (isnan(m))
+      return data;
+   if (m == d) /* equal values, or +0 and -0: the sign decides */
+      return (signbit(d) != 0) == !max ? data : mem;
+   return (max ? d > m : d < m) ? data : mem;
 }
 
 static uint64_t ds_apply(enum ds_atomic op, unsigned bits, uint64_t mem, uint64_t d0, uint64_t d1)
@@ -339,9 +359,9 @@ static uint64_t ds_apply(enum ds_atomic op, unsigned bits, uint64_t mem, uint64_
    case DS_CMPST_F:
       return float_value(bits, mem) == float_value(bits, d0) ? d1 : mem;
    case DS_MIN_F:
-      return float_value(bits, d0) < float_value(bits, mem) ? d0 : mem;
+      return float_min_max(bits, mem, d0, false);
    case DS_MAX_F:
-      return float_value(bits, d0) > float_value(bits, mem) ? d0 : mem;
+      return float_min_max(bits, mem, d0, true);
    case DS_WRAP:
       return mem >= d0 ? (mem - d0) & mask : (mem + d1) & mask;
    case DS_ADD_F:
@@ -536,7 +556,7 @@ static enum rdna_status ds_counter(struct wave *w, const struct rdna_inst *in, b
    uint64_t exec = wave_exec(w);
    if (!exec)
       return RDNA_OK;
-   uint64_t address = m0_base(w) + (uint32_t)in->mod.offset;
+   uint64_t address = (uint32_t)(m0_base(w) + (uint32_t)in->mod.offset);
    if (address % 4) {
       return wave_fault(w, RDNA_FAULT_MISALIGNED, -1, address,
                         "4-byte LDS access at 0x%llx is not 4-byte aligned",
@@ -571,7 +591,7 @@ static void addtid_addresses(struct wave *w, const struct rdna_inst *in, struct 
    da->exec = wave_exec(w);
    da->count = 1;
    for (unsigned lane = 0; lane < w->wave_size; lane++)
-      da->addr[0][lane] = m0_base(w) + (uint32_t)in->mod.offset + lane * 4u;
+      da->addr[0][lane] = (uint32_t)(m0_base(w) + (uint32_t)in->mod.offset + lane * 4u);
 }
 
 enum rdna_status exec_ds_read_addtid_b32(struct wave *w, const struct rdna_inst *in)
@@ -613,34 +633,47 @@ enum rdna_status exec_ds_write_addtid_b32(struct wave *w, const struct rdna_inst
 
 /* ---- lane exchanges through the LDS crossbar (no memory access) ---------------------------- */
 
-/* ds_swizzle_b32 (RDNA2 ISA guide DS_SWIZZLE_B32): offset[15] set with offset[14:8] zero is the
- * quad permute (lane i of each quad reads lane offset[2i+1:2i] of its quad); offset[15] clear is
- * the bit-mask mode over each 32-lane half: lane i reads ((i & and) | or) ^ xor with and =
- * offset[4:0], or = offset[9:5], xor = offset[14:10]. A disabled source lane reads 0. The other
- * offsets with bit 15 set (the rotate and FFT patterns of earlier GCN manuals, which the RDNA2
- * guide does not describe) fault UNSUPPORTED. */
+/* The lane whose data lane `lane` receives under ds_swizzle_b32 offset `offset` (DS_SWIZZLE_B32
+ * pseudocode of AMD's ISA guides): every mode works within each half of 32 lanes.
+ *   offset >= 0xe000, FFT: j = bit-reverse5(i) >> popcount(mask) | (i & mask), mask = offset[4:0];
+ *   offset >= 0xc000, rotate: j = (i & mask) | ((i + r) & ~mask), r = offset[9:5], negated when
+ *     offset[10] (rotate right), the sum taken within the 32 lanes;
+ *   offset[15], quad permute: lane i of each quad reads lane offset[2i+1:2i] of its quad;
+ *   otherwise, bit masks: j = ((i & and) | or) ^ xor with and, or, xor = offset[4:0], [9:5],
+ *     [14:10]. */
+static unsigned swizzle_source(unsigned lane, unsigned offset)
+{
+   unsigned i = lane & 31u, half = lane & 32u, mask = offset & 31u, j;
+   if (offset >= 0xe000u) {
+      unsigned reversed = 0;
+      for (unsigned bit = 0; bit < 5; bit++)
+         reversed |= ((i >> bit) & 1u) << (4 - bit);
+      j = (reversed >> __builtin_popcount(mask)) | (i & mask);
+   } else if (offset >= 0xc000u) {
+      unsigned rotate = (offset >> 5) & 31u;
+      if (offset & 0x400u)
+         rotate = 32u - rotate;
+      j = (i & mask) | (((i + rotate) & 31u) & ~mask);
+   } else if (offset & 0x8000u) {
+      return (lane & ~3u) + ((offset >> (2 * (lane & 3u))) & 3u);
+   } else {
+      j = ((i & mask) | ((offset >> 5) & 31u)) ^ ((offset >> 10) & 31u);
+   }
+   return half | (j & 31u);
+}
+
+/* ds_swizzle_b32: lane i receives the address VGPR's value of lane swizzle_source(i), 0 when that
+ * lane is disabled; only active lanes are written. */
 enum rdna_status exec_ds_swizzle_b32(struct wave *w, const struct rdna_inst *in)
 {
    if (!ds_no_gds(w, in))
       return RDNA_UNKNOWN_OPCODE;
    unsigned offset = (uint32_t)in->mod.offset & 0xffffu;
-   bool quad = (offset & 0xff00u) == 0x8000u;
-   if ((offset & 0x8000u) && !quad)
-      return wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0,
-                        "ds_swizzle_b32 offset 0x%04x at 0x%llx: only the quad-permute and "
-                        "bit-mask modes are implemented",
-                        offset, (unsigned long long)w->pc);
    uint64_t exec = wave_exec(w);
    const uint32_t *src = ds_reg(w, in, RDNA_ROLE_addr);
-   unsigned and_mask = offset & 0x1fu, or_mask = (offset >> 5) & 0x1fu,
-            xor_mask = (offset >> 10) & 0x1fu;
    uint32_t result[1][MAX_LANES];
    for (unsigned lane = 0; lane < w->wave_size; lane++) {
-      unsigned from;
-      if (quad)
-         from = (lane & ~3u) + ((offset >> (2 * (lane & 3))) & 3u);
-      else
-         from = (lane & ~31u) + ((((lane & 31u) & and_mask) | or_mask) ^ xor_mask);
+      unsigned from = swizzle_source(lane, offset);
       result[0][lane] = (exec >> from & 1) ? src[from] : 0;
    }
    ds_write_vgprs(w, inst_role(in, RDNA_ROLE_vdst)->reg - RDNA_REG_VGPR0, 1, exec, result);
@@ -654,8 +687,9 @@ static unsigned permute_lane(const struct wave *w, uint32_t addr, const struct r
 }
 
 /* ds_permute_b32 (RDNA2 ISA guide DS_PERMUTE_B32, forward permute): each active lane sends its
- * data0 to the lane its address names; lanes nobody sends to receive 0; where several lanes send
- * to one, the highest-numbered sender wins. Only active lanes are written. */
+ * data0 to the lane its address names; lanes nobody sends to receive 0. Where several lanes send
+ * to one, the guide leaves the winner open; here the highest-numbered sender wins (a documented
+ * choice). Only active lanes are written. */
 enum rdna_status exec_ds_permute_b32(struct wave *w, const struct rdna_inst *in)
 {
    uint64_t exec = wave_exec(w);
@@ -685,6 +719,45 @@ enum rdna_status exec_ds_bpermute_b32(struct wave *w, const struct rdna_inst *in
    return RDNA_OK;
 }
 
+/* ---- LDS direct reads -------------------------------------------------------------------------
+ * A VALU source of lds_direct (src_lds_direct) reads one LDS value for the whole wave: the byte
+ * address is M0[15:0] and M0[18:16] gives the type: 0 unsigned byte, 1 unsigned short, 2 dword,
+ * 4 signed byte, 5 signed short (the "LDS direct reads" section of AMD's GCN and RDNA guides).
+ * The other types fault INVALID_OPERAND; an address outside the LDS reads 0. check_operands
+ * (interp/machine.c) routes such instructions here; the row runs with the value as a literal. */
+enum rdna_status exec_lds_direct(struct wave *w, const struct rdna_inst *in)
+{
+   uint32_t m0 = w->sgpr[RDNA_REG_M0], address = m0 & 0xffffu, type = (m0 >> 16) & 7u;
+   static const uint8_t sizes[8] = { 1, 2, 4, 0, 1, 2, 0, 0 };
+   unsigned size = sizes[type];
+   if (!size)
+      return wave_fault(w, RDNA_FAULT_INVALID_OPERAND, -1, 0,
+                        "%s reads lds_direct with M0[18:16] = %u, which names no data type",
+                        rdna_op_name(in->op), type);
+   if (address % size)
+      return wave_fault(w, RDNA_FAULT_MISALIGNED, -1, address,
+                        "lds_direct: %u-byte LDS read at 0x%x is not %u-byte aligned", size,
+                        address, size);
+   uint8_t bytes[4] = { 0 };
+   lds_read(w, address, size, bytes);
+   uint32_t value = mem_get32(bytes);
+   if (type == 4)
+      value = (uint32_t)(int32_t)(int8_t)bytes[0];
+   else if (type == 5)
+      value = (uint32_t)(int32_t)(int16_t)(bytes[0] | bytes[1] << 8);
+   struct rdna_inst copy = *in;
+   for (unsigned i = 0; i < copy.num_operands; i++)
+      if (copy.operands[i].reg == RDNA_REG_LDS_DIRECT) {
+         copy.operands[i].reg = RDNA_REG_LITERAL;
+         copy.operands[i].value = value;
+      }
+   /* An SDWA form may name lds_direct as a scalar source: its wrapper still shapes the row. */
+   exec_fn fn = in->encoding == RDNA_FMT_SDWA ? exec_sdwa : dispatch_handler(in->op);
+   if (!fn)
+      return wave_unsupported(w, in, rdna_op_name(in->op));
+   return fn(w, &copy);
+}
+
 /* ---- the rest ------------------------------------------------------------------------------ */
 
 enum rdna_status exec_ds_nop(struct wave *w, const struct rdna_inst *in)
@@ -694,8 +767,116 @@ enum rdna_status exec_ds_nop(struct wave *w, const struct rdna_inst *in)
    return RDNA_OK;
 }
 
-/* Not modeled: the global wave sync and ordered count need GDS/GWS; the src2 rows (gfx1013) and
- * ds_condxchg32_rtn_b64 have definitions this interpreter does not implement yet. */
+/* ---- src2 rows (gfx1013) ----------------------------------------------------------------------
+ * Both operands come from LDS (RDNA2 ISA guide, DS_ADD_SRC2_U32 and its siblings): A is the
+ * address VGPR, B = A + 4 * (offset[15] ? {A[31], A[31:17]} : {offset[14], offset[14:0]}), i.e.
+ * A's top 15 bits or the offset's low 15 bits, sign-extended; then DS[A] = op(DS[A], DS[B]). The
+ * guide gives the same factor 4 for the 64-bit rows. Lanes run in ascending order; an
+ * out-of-range B reads 0, an out-of-range A changes nothing. */
+
+static uint64_t src2_address(uint32_t a, uint32_t offset)
+{
+   int64_t step = (offset & 0x8000u)
+                     ? (int64_t)((int32_t)a >> 17)
+                     : (int64_t)(int16_t)(uint16_t)((offset & 0x7fffu) | ((offset & 0x4000u) << 1));
+   return (uint32_t)((int64_t)a + 4 * step);
+}
+
+static enum rdna_status ds_src2(struct wave *w, const struct rdna_inst *in, enum ds_atomic op,
+                                unsigned bits, bool write)
+{
+   if (!ds_no_gds(w, in))
+      return RDNA_UNKNOWN_OPCODE;
+   unsigned size = bits / 8;
+   const uint32_t *addr = ds_reg(w, in, RDNA_ROLE_addr);
+   struct ds_addrs da;
+   da.exec = wave_exec(w);
+   da.count = 2;
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      da.addr[0][lane] = addr[lane];
+      da.addr[1][lane] = src2_address(addr[lane], (uint32_t)in->mod.offset & 0xffffu);
+   }
+   if (!ds_aligned(w, &da, size, size))
+      return RDNA_INVALID_OPERAND;
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      if (!(da.exec >> lane & 1))
+         continue;
+      uint8_t b[8];
+      lds_read(w, da.addr[1][lane], size, b);
+      uint64_t data = lds_get(b, bits);
+      uint8_t *p = lds_at(w, da.addr[0][lane], size);
+      if (p)
+         lds_put(p, bits, write ? data : ds_apply(op, bits, lds_get(p, bits), data, 0));
+   }
+   return RDNA_OK;
+}
+
+#define DS_SRC2(name, op, bits, write)                                      \
+   enum rdna_status exec_##name(struct wave *w, const struct rdna_inst *in) \
+   {                                                                        \
+      return ds_src2(w, in, op, bits, write);                               \
+   }
+
+DS_SRC2(ds_add_src2_u32, DS_ADD, 32, false)
+DS_SRC2(ds_sub_src2_u32, DS_SUB, 32, false)
+DS_SRC2(ds_rsub_src2_u32, DS_RSUB, 32, false)
+DS_SRC2(ds_inc_src2_u32, DS_INC, 32, false)
+DS_SRC2(ds_dec_src2_u32, DS_DEC, 32, false)
+DS_SRC2(ds_min_src2_i32, DS_MIN_I, 32, false)
+DS_SRC2(ds_max_src2_i32, DS_MAX_I, 32, false)
+DS_SRC2(ds_min_src2_u32, DS_MIN_U, 32, false)
+DS_SRC2(ds_max_src2_u32, DS_MAX_U, 32, false)
+DS_SRC2(ds_and_src2_b32, DS_AND, 32, false)
+DS_SRC2(ds_or_src2_b32, DS_OR, 32, false)
+DS_SRC2(ds_xor_src2_b32, DS_XOR, 32, false)
+DS_SRC2(ds_write_src2_b32, DS_WRXCHG, 32, true)
+DS_SRC2(ds_min_src2_f32, DS_MIN_F, 32, false)
+DS_SRC2(ds_max_src2_f32, DS_MAX_F, 32, false)
+DS_SRC2(ds_add_src2_f32, DS_ADD_F, 32, false)
+DS_SRC2(ds_add_src2_u64, DS_ADD, 64, false)
+DS_SRC2(ds_sub_src2_u64, DS_SUB, 64, false)
+DS_SRC2(ds_rsub_src2_u64, DS_RSUB, 64, false)
+DS_SRC2(ds_inc_src2_u64, DS_INC, 64, false)
+DS_SRC2(ds_dec_src2_u64, DS_DEC, 64, false)
+DS_SRC2(ds_min_src2_i64, DS_MIN_I, 64, false)
+DS_SRC2(ds_max_src2_i64, DS_MAX_I, 64, false)
+DS_SRC2(ds_min_src2_u64, DS_MIN_U, 64, false)
+DS_SRC2(ds_max_src2_u64, DS_MAX_U, 64, false)
+DS_SRC2(ds_and_src2_b64, DS_AND, 64, false)
+DS_SRC2(ds_or_src2_b64, DS_OR, 64, false)
+DS_SRC2(ds_xor_src2_b64, DS_XOR, 64, false)
+DS_SRC2(ds_write_src2_b64, DS_WRXCHG, 64, true)
+DS_SRC2(ds_min_src2_f64, DS_MIN_F, 64, false)
+DS_SRC2(ds_max_src2_f64, DS_MAX_F, 64, false)
+
+/* ds_condxchg32_rtn_b64 (DS_CONDXCHG32_RTN_B64 of AMD's ISA guides): two conditional dword
+ * exchanges at A0 = (addr + offset) & 0xfff8 and A0 + 4; each old dword is returned, and dword k
+ * of data0 is stored (with its bit 31 cleared) only when its bit 31 is set. */
+enum rdna_status exec_ds_condxchg32_rtn_b64(struct wave *w, const struct rdna_inst *in)
+{
+   if (!ds_no_gds(w, in))
+      return RDNA_UNKNOWN_OPCODE;
+   struct ds_addrs da;
+   ds_addresses(w, in, 1, 1, &da);
+   uint32_t result[2][MAX_LANES];
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      if (!(da.exec >> lane & 1))
+         continue;
+      uint64_t data = ds_data(w, in, RDNA_ROLE_data0, 64, lane);
+      uint64_t base = da.addr[0][lane] & 0xfff8u;
+      for (unsigned k = 0; k < 2; k++) {
+         uint32_t value = (uint32_t)(data >> (32 * k));
+         uint8_t *p = lds_at(w, base + 4 * k, 4);
+         result[k][lane] = p ? mem_get32(p) : 0;
+         if (p && (value >> 31))
+            mem_put32(p, value & 0x7fffffffu);
+      }
+   }
+   ds_write_vgprs(w, inst_role(in, RDNA_ROLE_vdst)->reg - RDNA_REG_VGPR0, 2, da.exec, result);
+   return RDNA_OK;
+}
+
+/* Not modeled: the global wave sync and ordered count need GDS/GWS. */
 UNSUPPORTED(ds_gws_init)
 UNSUPPORTED(ds_gws_sema_v)
 UNSUPPORTED(ds_gws_sema_br)
@@ -703,35 +884,3 @@ UNSUPPORTED(ds_gws_sema_p)
 UNSUPPORTED(ds_gws_barrier)
 UNSUPPORTED(ds_gws_sema_release_all)
 UNSUPPORTED(ds_ordered_count)
-UNSUPPORTED(ds_condxchg32_rtn_b64)
-UNSUPPORTED(ds_add_src2_u32)
-UNSUPPORTED(ds_sub_src2_u32)
-UNSUPPORTED(ds_rsub_src2_u32)
-UNSUPPORTED(ds_inc_src2_u32)
-UNSUPPORTED(ds_dec_src2_u32)
-UNSUPPORTED(ds_min_src2_i32)
-UNSUPPORTED(ds_max_src2_i32)
-UNSUPPORTED(ds_min_src2_u32)
-UNSUPPORTED(ds_max_src2_u32)
-UNSUPPORTED(ds_and_src2_b32)
-UNSUPPORTED(ds_or_src2_b32)
-UNSUPPORTED(ds_xor_src2_b32)
-UNSUPPORTED(ds_write_src2_b32)
-UNSUPPORTED(ds_min_src2_f32)
-UNSUPPORTED(ds_max_src2_f32)
-UNSUPPORTED(ds_add_src2_f32)
-UNSUPPORTED(ds_add_src2_u64)
-UNSUPPORTED(ds_sub_src2_u64)
-UNSUPPORTED(ds_rsub_src2_u64)
-UNSUPPORTED(ds_inc_src2_u64)
-UNSUPPORTED(ds_dec_src2_u64)
-UNSUPPORTED(ds_min_src2_i64)
-UNSUPPORTED(ds_max_src2_i64)
-UNSUPPORTED(ds_min_src2_u64)
-UNSUPPORTED(ds_max_src2_u64)
-UNSUPPORTED(ds_and_src2_b64)
-UNSUPPORTED(ds_or_src2_b64)
-UNSUPPORTED(ds_xor_src2_b64)
-UNSUPPORTED(ds_write_src2_b64)
-UNSUPPORTED(ds_min_src2_f64)
-UNSUPPORTED(ds_max_src2_f64)

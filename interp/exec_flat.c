@@ -1,4 +1,4 @@
-/* FLAT, GLOBAL and SCRATCH loads, stores and atomics (RDNA2 ISA guide chapter 10, "Flat Memory
+/* FLAT, GLOBAL and SCRATCH loads, stores and atomics (RDNA2 ISA guide chapter 9, "Flat Memory
  * Instructions"): per-lane addresses from VGPRs and SGPRs plus the signed immediate offset, then
  * the shared access rules of interp/mem.h (alignment, bounds, EXEC masking, lane order). */
 #include "interp/mem.h"
@@ -9,7 +9,7 @@ enum seg {
    SEG_SCRATCH,
 };
 
-/* A FLAT address picks its space by aperture (RDNA2 ISA guide 10.1 "Flat Memory
+/* A FLAT address picks its space by aperture (RDNA2 ISA guide chapter 9 "Flat Memory
  * Instructions"): the high dword equal to src_shared_base's value is LDS, src_private_base's is
  * the lane's scratch, both at the low dword's offset; anything else is global memory. */
 static void flat_space(uint64_t address, uint8_t *space, uint64_t *addr)
@@ -30,7 +30,7 @@ static void flat_space(uint64_t address, uint8_t *space, uint64_t *addr)
 /* The addresses of every EXEC lane. GLOBAL: saddr pair + zero-extended 32-bit vaddr, or the
  * 64-bit vaddr when saddr is off; SCRATCH: the VGPR, the SGPR or 0 (gfx1030 "off, off") as a
  * per-lane private offset; FLAT: the 64-bit vaddr by aperture. The offset is signed for GLOBAL
- * and SCRATCH (12 bits), unsigned for FLAT (RDNA2 ISA guide 10.3 "Addressing"). */
+ * and SCRATCH (12 bits), unsigned for FLAT (RDNA2 ISA guide chapter 9, "Addressing"). */
 static void flat_addresses(struct wave *w, const struct rdna_inst *in, enum seg seg,
                            struct lane_addrs *la)
 {

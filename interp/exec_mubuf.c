@@ -10,15 +10,15 @@
 static const unsigned swizzle_index_strides[4] = { 8, 16, 32, 64 };
 #define SWIZZLE_ELEMENT_BYTES 4u
 
-/* Per-lane buffer addresses (RDNA2 ISA guide 8.1.2 "Buffer Addressing"):
+/* Per-lane buffer addresses (RDNA2 ISA guide 8.1, "Buffer Addressing"):
  *    index  = (idxen ? vaddr index : 0) + (add_tid ? lane id : 0)
  *    offset = (offen ? vaddr offset : 0) + instruction offset
  *    address = base + soffset + offset + index * stride
  * with idxen and offen both set vaddr is {index, offset}. A swizzled V# (swizzle_enable)
- * interleaves index_stride records element by element (8.1.2, swizzled addressing):
+ * interleaves index_stride records element by element (8.1, "Buffer Addressing", swizzled):
  *    address = base + soffset + (index / index_stride * stride + offset / element * element)
  *              * index_stride + index % index_stride * element + offset % element
- * Range check (8.1.6 "Range Checking", by oob_select, on index and offset before swizzling):
+ * Range check (8.1, "Range Checking", by oob_select, on index and offset before swizzling):
  * 0 index >= num_records or offset + size > stride; 1 index >= num_records; 2 num_records == 0;
  * 3 (raw) index * stride + offset + size > num_records. soffset takes part in no check. A lane out
  * of range loads 0 and stores nothing; the whole access is checked, not each dword. */
@@ -97,8 +97,8 @@ static enum rdna_status write_tfe_status(struct wave *w, const struct rdna_inst 
 }
 
 /* A load with the lds bit writes each lane's dword to LDS instead of VGPRs (RDNA2 ISA guide
- * 8.1.9 "Buffer Load to LDS"): LDS address = M0[15:0] + instruction offset + lane * 4; lanes the
- * range check rejected write 0. */
+ * 8.1, "Memory Buffer Load to LDS"): LDS address = M0[15:0] + instruction offset + lane * 4; lanes
+ * the range check rejected write 0. */
 static enum rdna_status buffer_load_to_lds(struct wave *w, const struct rdna_inst *in,
                                            const struct lane_addrs *la, struct mem_access a)
 {
@@ -157,7 +157,8 @@ static enum rdna_status buffer_store(struct wave *w, const struct rdna_inst *in,
    return vmem_store(w, &la, a, vdata_reg(in));
 }
 
-/* vdata is the data and, with glc, receives the old value (RDNA2 ISA guide 8.1.8 "Atomics"). */
+/* vdata is the data and, with glc, receives the old value (RDNA2 ISA guide chapter 12, the MUBUF
+ * atomic opcode descriptions). */
 static enum rdna_status buffer_atomic(struct wave *w, const struct rdna_inst *in, enum atomic_op op,
                                       unsigned bits)
 {
@@ -304,7 +305,7 @@ static uint32_t component_store16(const struct buffer_format *f, uint32_t h)
 }
 
 /* What a component the format lacks reads: 0, except W, which reads 1 (1.0 for float
- * formats, as f32 or f16) (RDNA2 ISA guide 8.1.4 "Buffer Data Formats"). */
+ * formats, as f32 or f16) (RDNA2 ISA guide 8.1, "Buffer Data"). */
 static uint32_t missing_component(const struct buffer_format *f, unsigned c, bool d16)
 {
    if (c != 3)

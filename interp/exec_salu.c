@@ -43,11 +43,6 @@ static inline unsigned sh64(uint32_t v)
    return v & 63u;
 }
 
-static inline uint32_t bits32(uint32_t v, unsigned lo, unsigned width)
-{
-   return width >= 32 ? v >> lo : (v >> lo) & ((1u << width) - 1u);
-}
-
 /* Shapes of the scalar handlers, each expanding to exec_<name>; `a`, `b` are the sources, `d`
  * the result, `scc` the new SCC (omitted where the row leaves SCC alone). */
 #define SOP2_32(name, expr, scc_expr)                                       \
@@ -281,7 +276,7 @@ SOP2_32_NOSCC(s_pack_ll_b32_b16, (a & 0xffffu) | b << 16)
 SOP2_32_NOSCC(s_pack_lh_b32_b16, (a & 0xffffu) | (b & 0xffff0000u))
 SOP2_32_NOSCC(s_pack_hh_b32_b16, a >> 16 | (b & 0xffff0000u))
 
-/* ---- SOP1 (RDNA2 ISA guide 12.2) ---------------------------------------------------------- */
+/* ---- SOP1 (RDNA2 ISA guide 12.3) ---------------------------------------------------------- */
 
 SOP1_32_NOSCC(s_mov_b32, a)
 SOP1_64_NOSCC(s_mov_b64, a)
@@ -422,7 +417,7 @@ enum rdna_status exec_s_rfe_b64(struct wave *w, const struct rdna_inst *in)
    return RDNA_OK;
 }
 
-/* The saveexec family (RDNA2 ISA guide 12.2): D = EXEC (old); EXEC = op(S0, EXEC);
+/* The saveexec family (RDNA2 ISA guide 12.3): D = EXEC (old); EXEC = op(S0, EXEC);
  * SCC = EXEC != 0. S0 is read before D is written. The _wrexec forms write the new EXEC to D.
  * _b32 forms work on EXEC_LO only (wave32). */
 enum exec_op {
@@ -547,7 +542,7 @@ enum rdna_status exec_s_bitreplicate_b64_b32(struct wave *w, const struct rdna_i
    return RDNA_OK;
 }
 
-/* Scalar relative addressing (RDNA2 ISA guide 12.2 s_movrels/s_movreld): the register index is
+/* Scalar relative addressing (RDNA2 ISA guide 12.3 s_movrels/s_movreld): the register index is
  * the operand's code plus M0 (unsigned). The bound is our documented choice: base and base+M0
  * must both lie in s0-s105 (or both in the same named block: vcc, ttmp0-15); anything else
  * faults INVALID_OPERAND rather than touching M0, EXEC or a neighbouring block. */
@@ -634,7 +629,7 @@ enum rdna_status exec_s_movrelsd_2_b32(struct wave *w, const struct rdna_inst *i
    return s_movrel(w, in, 1, true, true, m0 & 0x3ffu, (m0 >> 16) & 0x3ffu, "s_movrelsd_2_b32");
 }
 
-/* ---- SOPK (RDNA2 ISA guide 12.3) ---------------------------------------------------------- */
+/* ---- SOPK (RDNA2 ISA guide 12.2) ---------------------------------------------------------- */
 
 enum rdna_status exec_s_movk_i32(struct wave *w, const struct rdna_inst *in)
 {
@@ -736,7 +731,9 @@ NOP(s_waitcnt_vscnt)
 NOP(s_waitcnt_vmcnt)
 NOP(s_waitcnt_expcnt)
 NOP(s_waitcnt_lgkmcnt)
-/* The subvector loop splits a wave64 into halves (RDNA2 ISA guide 4.6): not modelled yet. */
+/* The subvector loop runs a wave64 block once per EXEC half (RDNA2 ISA guide 12.2, SOPK). Its
+ * EXEC save/restore and branch rules are not modelled: executing either row faults UNSUPPORTED
+ * naming it rather than guessing. */
 UNSUPPORTED(s_subvector_loop_begin)
 UNSUPPORTED(s_subvector_loop_end)
 
@@ -858,8 +855,8 @@ enum rdna_status exec_s_trap(struct wave *w, const struct rdna_inst *in)
    return wave_fault(w, RDNA_FAULT_TRAP, -1, 0, "s_trap %u", in->operands[0].value & 0xffu);
 }
 
-/* MODE (RDNA2 ISA guide 3.12): FP_ROUND in bits 3:0, FP_DENORM in bits 7:4. Float behaviour that
- * depends on them comes with the float instructions. */
+/* MODE (RDNA2 ISA guide chapter 3 "Kernel State", "Mode register"): FP_ROUND in bits 3:0, FP_DENORM
+ * in bits 7:4. Float behaviour that depends on them comes with the float instructions. */
 enum rdna_status exec_s_round_mode(struct wave *w, const struct rdna_inst *in)
 {
    uint32_t *mode = &w->hwreg[RDNA_HWREG_MODE];

@@ -1,4 +1,4 @@
-/* Scalar memory (SMEM, RDNA2 ISA guide chapter 5 "Scalar Memory Operations"): s_load and
+/* Scalar memory (SMEM, RDNA2 ISA guide chapter 7 "Scalar Memory Operations"): s_load and
  * s_buffer_load of 1-16 dwords, gfx1013's scalar stores and atomics, s_memtime/s_memrealtime as
  * deterministic counters, cache controls as no-ops. Memory completes at once, so s_waitcnt
  * lgkmcnt has nothing to wait for. */
@@ -15,7 +15,8 @@ static uint64_t smem_offset(const struct wave *w, const struct rdna_inst *in)
 }
 
 /* The dword-aligned address of an access: the hardware ignores the two low address bits of
- * scalar memory accesses (RDNA2 ISA guide 5.2, "the two LSBs of the offset are ignored"). */
+ * scalar memory accesses (RDNA2 ISA guide chapter 7, "Alignment and Bounds Checking": the two LSBs
+ * are ignored). */
 static uint64_t smem_address(const struct wave *w, const struct rdna_inst *in, bool buffer,
                              struct vsharp *v)
 {
@@ -30,8 +31,8 @@ static uint64_t smem_address(const struct wave *w, const struct rdna_inst *in, b
 }
 
 /* s_buffer_load's range: a dword whose byte offset from the base is at or past num_records
- * (num_records * stride when stride is not 0) reads 0 (RDNA2 ISA guide 5.2 "Scalar Memory
- * Buffer Loads": out-of-range dwords return zero). */
+ * (num_records * stride when stride is not 0) reads 0 (RDNA2 ISA guide chapter 7, "Alignment and
+ * Bounds Checking"; "Scalar Memory Buffer Loads": out-of-range dwords return zero). */
 static bool smem_in_range(const struct vsharp *v, uint64_t offset)
 {
    uint64_t limit = v->stride ? (uint64_t)v->num_records * v->stride : v->num_records;

@@ -1,7 +1,7 @@
 /* Vector integer and bit handlers of VOP1, VOP2 and VOP3: every write EXEC-predicated through
- * valu_write. Semantics from the RDNA2 ISA guide 12.7-12.9 (VOP2, VOP1, VOP3 opcode tables);
- * carry-outs and lane masks write 0 for inactive lanes (guide 6.1, "VCC: ... lanes not enabled
- * by EXEC are written as zero"). */
+ * valu_write. Semantics from the RDNA2 ISA guide 12.7 (VOP2), 12.8 (VOP1) and 12.10 (VOP3) opcode
+ * tables; carry-outs and lane masks write 0 for inactive lanes (guide chapter 6 "Vector ALU
+ * Operations", "VCC: ... lanes not enabled by EXEC are written as zero"). */
 #include "interp/wave.h"
 
 /* ---- helpers ------------------------------------------------------------------------------- */
@@ -12,7 +12,8 @@ static inline uint32_t rd_mask_bit(uint64_t mask, unsigned lane)
 }
 
 /* A 16-bit source of `lane`: the low half, or the high half when op_sel picks it (VOP3 rows with
- * op_sel, guide 6.2.1). Non-VGPR sources read their 16-bit value (inline floats as f16). */
+ * op_sel, guide chapter 6, the VOP3 OPSEL field). Non-VGPR sources read their 16-bit value (inline
+ * floats as f16). */
 static inline uint32_t src16(struct wave *w, const struct rdna_inst *in, unsigned i,
                              unsigned opsel_bit, const uint32_t *v, unsigned lane)
 {
@@ -46,7 +47,8 @@ static inline bool clamp(const struct rdna_inst *in)
    return (in->mod.flags & RDNA_FLAG_CLAMP) != 0;
 }
 
-/* Integer clamp (VOP3 clamp bit on integer rows, guide 6.2.1): saturate instead of wrapping. */
+/* Integer clamp (VOP3 clamp bit on integer rows, guide chapter 13, the VOP3 CLAMP field): saturate
+ * instead of wrapping. */
 static inline uint32_t sat_u32(uint64_t v)
 {
    return v > 0xffffffffu ? 0xffffffffu : (uint32_t)v;
@@ -81,7 +83,8 @@ static inline uint32_t sat_i32(int64_t v)
 
 /* Rows with an integer clamp (INT_CLAMP): `expr` is the exact result as a 64-bit integer
  * (int64_t for the signed rows); without clamp its low 32 bits are written, with clamp it
- * saturates to the destination type (LLVM's IntClamp rows; RDNA2 ISA guide 6.2 "VOP3": CLAMP). */
+ * saturates to the destination type (LLVM's IntClamp rows; the VOP3 CLAMP field, RDNA2 ISA guide
+ * chapter 13). */
 #define BINOP_SAT(name, sat, expr)                                             \
    INTERP_INLINE uint32_t op_##name(uint32_t a, uint32_t b)                    \
    {                                                                           \
@@ -401,7 +404,7 @@ enum rdna_status exec_v_dot4c_i32_i8(struct wave *w, const struct rdna_inst *in)
 TRIOP_SAT(v_mad_i32_i24, sat_i32, i24(a) * i24(b) + (int32_t)c)
 TRIOP_SAT(v_mad_u32_u24, sat_u32, (uint64_t)u24(a) * u24(b) + c)
 
-/* Bit-field extract: offset S1[4:0], width S2[4:0] (guide 12.9 V_BFE_U32/I32). */
+/* Bit-field extract: offset S1[4:0], width S2[4:0] (guide 12.10 V_BFE_U32/I32). */
 static inline uint32_t bfe_u(uint32_t v, uint32_t off, uint32_t width)
 {
    off &= 31u;
@@ -424,7 +427,7 @@ TRIOP(v_bfe_u32, bfe_u(a, b, c))
 TRIOP(v_bfe_i32, bfe_i(a, b, c))
 TRIOP(v_bfi_b32, (a & b) | (~a & c))
 
-/* v_lerp_u8: per byte, (S0 + S1 + S2[0] of that byte) >> 1, unsigned (guide 12.9). */
+/* v_lerp_u8: per byte, (S0 + S1 + S2[0] of that byte) >> 1, unsigned (guide 12.10). */
 static inline uint32_t lerp_u8(uint32_t a, uint32_t b, uint32_t c)
 {
    uint32_t d = 0;
@@ -468,7 +471,7 @@ TRIOP(v_med3_u32, max_u(min_u(a, b), min_u(max_u(a, b), c)))
 TRIOP(v_xor3_b32, a ^ b ^ c)
 
 /* v_perm_b32: each result byte selected by a byte of S2 from the 8 bytes {S0, S1} (S1 is bytes
- * 0-3), with the constant and sign-replicating selectors of guide 12.9 V_PERM_B32. */
+ * 0-3), with the constant and sign-replicating selectors of guide 12.10 V_PERM_B32. */
 static inline uint32_t perm_byte(uint64_t bytes, uint32_t sel)
 {
    sel &= 0xffu;
@@ -502,7 +505,7 @@ TRIOP(v_lshl_or_b32, (a << (b & 31u)) | c)
 TRIOP(v_and_or_b32, (a & b) | c)
 TRIOP(v_or3_b32, a | b | c)
 
-/* Sums of absolute differences (guide 12.9): per byte / half / word |S0 - S1| summed into S2. */
+/* Sums of absolute differences (guide 12.10): per byte / half / word |S0 - S1| summed into S2. */
 static inline uint32_t absd(uint32_t x, uint32_t y)
 {
    return x > y ? x - y : y - x;
@@ -805,7 +808,7 @@ OP16_3(v_max3_u16, true, false, max16u(max16u(a, b), c))
 OP16_3(v_med3_i16, true, false, max16i(min16i(a, b), min16i(max16i(a, b), c)))
 OP16_3(v_med3_u16, true, false, max16u(min16u(a, b), min16u(max16u(a, b), c)))
 
-/* Integer packs (guide 12.9): two 32-bit values saturated to 16 bits each, S0 in the low half. */
+/* Integer packs (guide 12.10): two 32-bit values saturated to 16 bits each, S0 in the low half. */
 static inline uint32_t clamp_u16(uint32_t v)
 {
    return v > 0xffffu ? 0xffffu : v;

@@ -1,7 +1,8 @@
 /* Vector integer compares: every v_cmp_* (lane mask to VCC or an SGPR / pair) and v_cmpx_*
  * (lane mask to EXEC; on GFX10 cmpx writes EXEC only) of the 16-, 32- and 64-bit integer types.
- * Lanes EXEC disables get 0 in the result (RDNA2 ISA guide 6.1 and 12.8 "VOPC": "the result bit
- * of inactive lanes is zero"), so a cmpx can only narrow EXEC. Float compares: exec_valu_float.c.
+ * Lanes EXEC disables get 0 in the result (RDNA2 ISA guide 12.9 "VOPC Instructions": "the result
+ * bit of inactive lanes is zero"), so a cmpx can only narrow EXEC. Float compares:
+ * exec_valu_float.c.
  */
 #include "interp/wave.h"
 

@@ -675,9 +675,9 @@ static void check_operands(const struct machine *m, struct decoded *d)
       d->fn = exec_dpp8;
    else if (in->encoding == RDNA_FMT_SDWA)
       d->fn = exec_sdwa;
-   else if (strstr(name, "_atomic_") &&
-            (in->encoding == RDNA_FMT_MUBUF || in->encoding == RDNA_FMT_FLAT ||
-             in->encoding == RDNA_FMT_GLOBAL))
+   else if (strstr(name, "_atomic_") && in->encoding != RDNA_FMT_DS &&
+            in->encoding !=
+               RDNA_FMT_SCRATCH) /* global memory: buffer, flat, global, scalar, image */
       d->fn = machine_exec_serialized;
    for (unsigned i = 0; i < in->num_operands; i++) {
       const struct rdna_operand *op = &in->operands[i];
@@ -698,10 +698,7 @@ static void check_operands(const struct machine *m, struct decoded *d)
             return;
          }
       } else if (op->reg == RDNA_REG_LDS_DIRECT) {
-         d->bad = RDNA_FAULT_UNSUPPORTED;
-         snprintf(d->bad_message, sizeof(d->bad_message), "%s reads lds_direct (not implemented)",
-                  name);
-         return;
+         d->fn = exec_lds_direct; /* the LDS value, read when it runs (interp/exec_ds.c) */
       }
    }
 }
@@ -834,8 +831,8 @@ static void run_wave(struct wave *w)
 /* ---- scheduling ------------------------------------------------------------------------------
  * A workgroup's waves run one at a time in wave order, each until it ends or reaches s_barrier;
  * when every wave that has not ended waits at the barrier, all are released and run again in wave
- * order (RDNA2 ISA guide 4.4 "Workgroups" / S_BARRIER: a wave that ends no longer holds the
- * barrier back). The interleaving is therefore fixed: the same case gives the same LDS and
+ * order (RDNA2 ISA guide, S_BARRIER and the workgroup description: a wave that ends no longer holds
+ * the barrier back). The interleaving is therefore fixed: the same case gives the same LDS and
  * register contents on every run. Workgroups share nothing but guest memory, so they may run on
  * several host threads (rdna_machine_set_threads); include/rdna/interp.h states what that
  * guarantees. */

@@ -169,11 +169,11 @@ void mem_store_lane(struct mem_access a, uint8_t *p, const uint32_t in[4])
 
 /* ---- float atomics -------------------------------------------------------------------------
  * fcmpswap, fmin and fmax on f32 (bits 32) or f64 bit patterns, compared as floats without the
- * host's float unit (RDNA2 ISA guide 8.1.8 "Atomics": BUFFER_ATOMIC_FCMPSWAP, FMIN, FMAX, and
- * their FLAT and GLOBAL forms). The NaN rule is the manual's IEEE minNum/maxNum one: a NaN
- * operand loses to a number; two NaNs give the memory's NaN, quieted. -0 counts as less than
- * +0 for min and max and as equal to it for the compare-swap. Denormals compare as the values
- * they are (no flush): a documented choice. */
+ * host's float unit (RDNA2 ISA guide chapter 12: BUFFER_ATOMIC_FCMPSWAP, FMIN, FMAX, and their FLAT
+ * and GLOBAL forms). The NaN rule is the manual's IEEE minNum/maxNum one: a NaN operand loses to a
+ * number; two NaNs give the memory's NaN, quieted. -0 counts as less than +0 for min and max and as
+ * equal to it for the compare-swap. Denormals compare as the values they are (no flush): a
+ * documented choice. */
 
 static bool float_is_nan(uint64_t x, unsigned bits)
 {

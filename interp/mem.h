@@ -21,7 +21,7 @@ enum mem_space {
 };
 
 /* The shape of one lane's access: how many bytes move and how they map onto the 32-bit data
- * registers (RDNA2 ISA guide 8.x/10.x "load/store" opcode descriptions). */
+ * registers (RDNA2 ISA guide chapter 12, the MUBUF and FLAT load/store opcode descriptions). */
 enum mem_shape {
    SHAPE_U8,         /* byte, zero-extended on load; a store writes bits 7:0 */
    SHAPE_I8,         /* byte, sign-extended */
@@ -111,7 +111,7 @@ enum rdna_status vmem_store(struct wave *w, const struct lane_addrs *la, struct 
 enum rdna_status vmem_atomic(struct wave *w, const struct lane_addrs *la, enum atomic_op op,
                              unsigned bits, unsigned vdata, int vdst);
 
-/* Buffer resource fields (RDNA2 ISA guide 8.1.5 "Buffer Resource"): base [47:0], stride
+/* Buffer resource fields (RDNA2 ISA guide 8.1, "Buffer Resource"): base [47:0], stride
  * [61:48], num_records dword 2, swizzle_enable bit 63, add_tid_enable dword 3 bit 23. */
 struct vsharp {
    uint64_t base;

@@ -199,7 +199,8 @@ enum float_width {
 };
 
 /* Which inline float encoding an operand of this type reads: 16-bit types read f16 bits, 64-bit
- * types f64 bits (RDNA2 ISA guide 3.6.2 "Inline constants"), everything else f32. */
+ * types f64 bits (RDNA2 ISA guide 6.2, "Instruction Inputs": inline constants), everything else
+ * f32. */
 INTERP_INLINE enum float_width operand_float_width(const struct rdna_operand *op)
 {
    switch (op->type) {
@@ -259,7 +260,7 @@ INTERP_INLINE uint32_t wave_read_scalar(const struct wave *w, const struct rdna_
 
 /* A non-VGPR source as 64 bits: register pairs, inline integers sign-extended, inline floats as
  * f64, a literal zero-extended for integer types and placed in the high dword for f64 (LLVM's
- * AMDGPU disassembler semantics; RDNA2 ISA guide 3.6.3 "Literal constants"). */
+ * AMDGPU disassembler semantics; RDNA2 ISA guide 6.2, "Instruction Inputs": literal constants). */
 INTERP_INLINE uint64_t wave_read_scalar64(const struct wave *w, const struct rdna_operand *op)
 {
    unsigned reg = op->reg;
@@ -333,8 +334,9 @@ INTERP_INLINE uint64_t valu_src64(struct wave *w, const struct rdna_operand *op,
       }                                                    \
    } while (0)
 
-/* Stores result[lane] into VGPR `vgpr` for every lane EXEC enables (RDNA2 ISA guide 6.1: "a
- * thread only writes a result if the associated bit in the EXEC mask is set"). */
+/* Stores result[lane] into VGPR `vgpr` for every lane EXEC enables (RDNA2 ISA guide chapter 6
+ * "Vector ALU Operations": "a thread only writes a result if the associated bit in the EXEC mask is
+ * set"). */
 INTERP_INLINE void valu_write(struct wave *w, unsigned vgpr, const uint32_t *result)
 {
    const uint32_t *mask = wave_lane_mask(w);
@@ -385,9 +387,10 @@ INTERP_INLINE enum rdna_status valu_unop_u32(struct wave *w, const struct rdna_i
 
 /* ---- cross-lane forms and scheduling ------------------------------------------------------- */
 
-/* VGPRs past the allocation that the DPP and SDWA wrappers use to hand a row's handler its
- * permuted or selected sources (interp/exec_dpp_sdwa.c); no program can name them, since
- * check_operands bounds registers by the allocation. */
+/* VGPRs allocated past each wave's allocation for the DPP and SDWA wrappers, which stage a row's
+ * permuted or selected sources there (interp/exec_dpp_sdwa.c); no program can name them, since
+ * check_operands bounds registers by the allocation. (With 255 or 256 VGPRs the register codes
+ * leave no room: the wrappers then borrow unnamed VGPRs and restore them.) */
 #define WAVE_SCRATCH_VGPRS 2
 
 /* Handlers of the DPP16, DPP8 and SDWA encodings of VOP1/VOP2/VOPC rows: they run the row's own
@@ -395,12 +398,15 @@ INTERP_INLINE enum rdna_status valu_unop_u32(struct wave *w, const struct rdna_i
 enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in);
 enum rdna_status exec_dpp8(struct wave *w, const struct rdna_inst *in);
 enum rdna_status exec_sdwa(struct wave *w, const struct rdna_inst *in);
+/* Runs the row with its lds_direct source replaced by the LDS value M0 names
+ * (interp/exec_ds.c). */
+enum rdna_status exec_lds_direct(struct wave *w, const struct rdna_inst *in);
 /* Runs the row's handler with global-memory atomics of other host threads held off
  * (interp/machine.c). */
 enum rdna_status machine_exec_serialized(struct wave *w, const struct rdna_inst *in);
 
-/* EXEC replaced for the duration of one handler call (the DPP row and bank masks); the handler
- * may itself write EXEC (v_cmpx), which then stands. */
+/* Replaces EXEC without logging a write: for the duration of one handler call (the DPP row and
+ * bank masks narrow it); the caller puts the old value back. */
 INTERP_INLINE void wave_set_exec_quiet(struct wave *w, uint64_t exec)
 {
    w->sgpr[RDNA_REG_EXEC_LO] = (uint32_t)exec;

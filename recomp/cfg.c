@@ -131,12 +131,6 @@ static bool map_insert(struct addr_map *m, uint64_t address, size_t value)
 
 /* ---- discovery ------------------------------------------------------------------------------ */
 
-struct program_bytes {
-   uint64_t address;
-   const uint8_t *bytes;
-   size_t size;
-};
-
 struct discovery {
    struct cfg *cfg;
    size_t cap_insts;
@@ -179,8 +173,8 @@ static bool add_inst(struct discovery *d, const struct cfg_inst *inst)
    return true;
 }
 
-static const struct program_bytes *find_program(const struct program_bytes *programs, size_t n,
-                                                uint64_t pc)
+static const struct cfg_program *find_program(const struct cfg_program *programs, size_t n,
+                                              uint64_t pc)
 {
    for (size_t i = 0; i < n; i++)
       if (pc >= programs[i].address && pc - programs[i].address < programs[i].size)
@@ -205,14 +199,14 @@ static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, co
 }
 
 static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
-                 const struct program_bytes *programs, size_t num_programs, uint64_t start)
+                 const struct cfg_program *programs, size_t num_programs, uint64_t start)
 {
    uint64_t pc = start;
    for (;;) {
       size_t slot;
       if ((pc & 3) || map_find(&d->seen, pc, &slot))
          return true;
-      const struct program_bytes *p = find_program(programs, num_programs, pc);
+      const struct cfg_program *p = find_program(programs, num_programs, pc);
       if (!p)
          return true;
       size_t offset = (size_t)(pc - p->address);
@@ -245,27 +239,35 @@ enum rdna_status cfg_build(const struct rdna_case *c, const struct rdna_isa_conf
 {
    memset(cfg, 0, sizeof(*cfg));
    size_t num_regions = rdna_case_region_count(c);
-   struct program_bytes *programs = calloc(num_regions ? num_regions : 1, sizeof(*programs));
+   struct cfg_program *programs = calloc(num_regions ? num_regions : 1, sizeof(*programs));
    if (!programs)
       return fail(diag, RDNA_NO_MEMORY, "out of memory");
    size_t num_programs = 0;
-   struct discovery d;
-   memset(&d, 0, sizeof(d));
-   d.cfg = cfg;
-   bool ok = true;
    for (size_t i = 0; i < num_regions; i++) {
       struct rdna_case_region r;
       if (!rdna_case_region(c, i, &r) || !r.is_program)
          continue;
-      struct program_bytes *p = &programs[num_programs++];
+      struct cfg_program *p = &programs[num_programs++];
       p->address = r.address;
       p->bytes = rdna_case_region_bytes(c, i, isa->wave_size, &p->size);
    }
-   if (!num_programs) {
-      free(programs);
+   enum rdna_status st =
+      cfg_build_programs(programs, num_programs, rdna_case_entry(c), isa, cfg, diag);
+   free(programs);
+   return st;
+}
+
+enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t num_programs,
+                                    uint64_t entry, const struct rdna_isa_config *isa,
+                                    struct cfg *cfg, struct rdna_diag *diag)
+{
+   memset(cfg, 0, sizeof(*cfg));
+   if (!num_programs)
       return fail(diag, RDNA_BAD_ARGUMENT, "the case has no program");
-   }
-   ok = push_work(&d, rdna_case_entry(c));
+   struct discovery d;
+   memset(&d, 0, sizeof(d));
+   d.cfg = cfg;
+   bool ok = push_work(&d, entry);
    for (size_t i = 0; ok && i < num_programs; i++)
       ok = push_work(&d, programs[i].address);
    while (ok && d.num_work)
@@ -296,7 +298,6 @@ enum rdna_status cfg_build(const struct rdna_case *c, const struct rdna_isa_conf
    free(d.leaders.keys);
    free(d.leaders.values);
    free(d.work);
-   free(programs);
    if (!ok) {
       cfg_free(cfg);
       return fail(diag, RDNA_NO_MEMORY, "out of memory discovering code");

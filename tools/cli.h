@@ -29,6 +29,8 @@ int cmd_run(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_recomp(int argc, char **argv);
 int cmd_gpu(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_reduce(int argc, char **argv);
 
 /* ---- option parsing ----------------------------------------------------------------------- */
 

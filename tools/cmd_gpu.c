@@ -38,6 +38,10 @@ static void gpu_help(FILE *out)
          "  --json               print one JSON object with every run's result instead of text\n"
          "  -h, --help           this text\n"
          "\n"
+         "The Vulkan loader is opened at run time: libvulkan.so.1, or the library the\n"
+         "environment variable RDNA_VULKAN_LOADER names; the loader's own variables\n"
+         "(VK_DRIVER_FILES, VK_INSTANCE_LAYERS, ...) apply.\n"
+         "\n"
          "Exit codes: 0 every run passed (or is a known gap), 1 a failed expectation, an\n"
          "unexpected guest fault or an instruction the recompiler does not lower yet, 2 bad input\n"
          "or usage (case errors as file:line:column: error:), 3 environment (no Vulkan device,\n"
@@ -86,15 +90,17 @@ static int list_devices(bool json)
    json_t *list = json ? json_array() : NULL;
    for (size_t i = 0; i < count; i++) {
       const struct rdna_gpu_device_info *d = &devices[i];
+      char api[24];
+      snprintf(api, sizeof(api), "%u.%u", d->api_major, d->api_minor);
       if (json) {
-         json_array_append_new(
-            list,
-            json_pack("{s:i, s:s, s:s, s:s, s:s, s:i, s:b, s:i, s:i, s:b}", "index", (int)d->index,
-                      "name", d->name, "type", rdna_gpu_device_type_name(d->type), "driver",
-                      d->driver, "api", d->api_major == 1 && d->api_minor >= 2 ? "1.2+" : "older",
-                      "subgroup_size", (int)d->subgroup_size, "subgroup_size_control",
-                      d->subgroup_size_control, "min_subgroup_size", (int)d->min_subgroup_size,
-                      "max_subgroup_size", (int)d->max_subgroup_size, "usable", d->usable));
+         json_array_append_new(list, json_pack("{s:i, s:s, s:s, s:s, s:s, s:i, s:b, s:i, s:i, s:b}",
+                                               "index", (int)d->index, "name", d->name, "type",
+                                               rdna_gpu_device_type_name(d->type), "driver",
+                                               d->driver, "api", api, "subgroup_size",
+                                               (int)d->subgroup_size, "subgroup_size_control",
+                                               d->subgroup_size_control, "min_subgroup_size",
+                                               (int)d->min_subgroup_size, "max_subgroup_size",
+                                               (int)d->max_subgroup_size, "usable", d->usable));
          continue;
       }
       printf("%u: %s (%s; Vulkan %u.%u; %s)\n", d->index, d->name,
@@ -313,12 +319,16 @@ static void run_case(const struct gpu_options *o, struct gpu_totals *t, struct r
       }
       struct rdna_gpu_case_result result;
       memset(&diag, 0, sizeof(diag));
+      unsigned validation_errors = rdna_gpu_validation_errors(*gpu, NULL);
       st = rdna_gpu_case_run(*gpu, c, wave_size, &o->run, &result, &diag);
       const char *first_validation = NULL;
-      if (st == RDNA_OK && rdna_gpu_validation_errors(*gpu, &first_validation)) {
+      unsigned new_errors = rdna_gpu_validation_errors(*gpu, NULL) - validation_errors;
+      if (st == RDNA_OK && new_errors) {
+         rdna_gpu_validation_errors(*gpu, &first_validation);
          st = RDNA_INTERNAL;
          diag.line = 0;
-         snprintf(diag.message, sizeof(diag.message), "validation layer: %s", first_validation);
+         snprintf(diag.message, sizeof(diag.message), "%u validation layer errors; the first: %s",
+                  new_errors, first_validation);
       }
       if (st == RDNA_DEVICE) {
          /* A time-out or lost device leaves the context unusable: the next run reopens it. */

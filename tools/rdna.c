@@ -16,6 +16,8 @@ static const struct {
    { "run", "run case files on the reference interpreter and check them", cmd_run },
    { "recomp", "recompile a case file to a SPIR-V compute module", cmd_recomp },
    { "gpu", "run case files on a Vulkan device through the recompiler", cmd_gpu },
+   { "diff", "compare the interpreter and the GPU on case files, state by state", cmd_diff },
+   { "reduce", "shrink a case on which the backends diverge, keeping the divergence", cmd_reduce },
    { "gen", "write the case file of a random program for a seed", cmd_gen },
 };
 

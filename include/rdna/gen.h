@@ -2,12 +2,13 @@
  * valid program, its buffer and its initial registers. Instructions are rows of the instruction
  * table with random operands in range; every one is checked to parse, encode, decode back to its
  * row and print as llvm-mc text before it is used. Control flow is bounded: forward branches to
- * labels a few instructions ahead and counted loops (at most a few iterations, nested a few
- * deep), so a program ends unless one of its instructions clobbers a loop counter, which the
- * case's step limit then stops. Memory instructions address a mapped buffer through registers
- * the random instructions never write (s[0:1] its address, s[4:7] a V# over it, v1 a per-lane
- * byte offset, v[2:3] a per-lane 64-bit address). The same seed and options give the same text
- * on every host. */
+ * labels a few instructions ahead, counted loops (at most a few iterations, nested a few deep)
+ * and s_call_b64 calls of up to three leaf functions placed after s_endpgm (returning through
+ * s[104:105]), so a program ends unless one of its instructions clobbers a loop counter or the
+ * link pair, which the case's step limit or a fault then stops. Memory instructions address a
+ * mapped buffer through registers the random instructions never write (s[0:1] its address, s[4:7] a
+ * V# over it, v1 a per-lane byte offset, v[2:3] a per-lane 64-bit address). The same seed and
+ * options give the same text on every host. */
 #ifndef RDNA_GEN_H
 #define RDNA_GEN_H
 
@@ -24,7 +25,7 @@ enum rdna_gen_class {
    RDNA_GEN_VALU_INT = 1u << 2,   /* VOP1, VOP2, VOP3 rows without float operands */
    RDNA_GEN_VCMP_INT = 1u << 3,   /* integer compares and cmpx (VOPC and their VOP3 form) */
    RDNA_GEN_VMEM = 1u << 4,       /* MUBUF, MTBUF, FLAT, GLOBAL and SCRATCH rows */
-   RDNA_GEN_FLOW = 1u << 5,       /* forward branches and counted loops */
+   RDNA_GEN_FLOW = 1u << 5,       /* forward branches, counted loops, calls of leaf functions */
    RDNA_GEN_VALU_FLOAT = 1u << 6, /* VALU and compare rows with float operands */
 };
 

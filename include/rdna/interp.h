@@ -180,14 +180,15 @@ enum rdna_status rdna_machine_run(struct rdna_machine *machine, struct rdna_diag
 
 /* Host threads that run workgroups in parallel (OpenMP); 0 or 1 (the default): one thread, in
  * linear workgroup order. With a trace hook the run is always serial. What a parallel run
- * guarantees: every workgroup's registers, LDS and faults are exactly those of a serial run; guest
- * memory written by only one workgroup, or only through atomics (buffer_/global_/flat_atomic_*,
- * each lane's read-modify-write indivisible), ends the same for every thread count when the
- * atomics commute (add, sub, and, or, xor, min, max: the final value does not depend on their
- * order). What atomics return, and the outcome of non-commuting atomics (swap, cmpswap, inc/dec
- * with wrap) or of plain stores to the same bytes from different workgroups, depends on the
- * order in which workgroups ran, as on hardware. Writing into a code region while workgroups run
- * in parallel is not supported. */
+ * guarantees: a workgroup that reads no guest memory another workgroup writes ends with exactly
+ * the registers, LDS and fault of a serial run; guest memory written by only one workgroup, or
+ * only through atomics (the buffer, global, flat, scalar and image atomics: each one
+ * indivisible), ends the same for every thread count when the atomics commute (add, sub, and,
+ * or, xor, min, max: the final value does not depend on their order). What atomics return, and
+ * the outcome of non-commuting atomics (swap, cmpswap, inc/dec with wrap) or of plain stores to
+ * the same bytes from different workgroups, depends on the order in which workgroups ran, as on
+ * hardware. Code regions must not be written while workgroups run in parallel (their decode
+ * cache is shared): run a dispatch that modifies its own code on one thread. */
 void rdna_machine_set_threads(struct rdna_machine *machine, unsigned threads);
 
 /* The fault of wave `wave`, or with RDNA_ALL_WAVES the first faulting wave's in wave order.

@@ -22,6 +22,8 @@ struct rdna_case_run_options {
    uint64_t step_limit;
    /* Installed before the run by rdna_case_run (may be NULL). */
    const struct rdna_trace_hook *trace;
+   /* Host threads for the grid (rdna_machine_set_threads); 0: one. */
+   unsigned threads;
 };
 
 /* Builds a machine for case `c` and `wave_size` (32 or 64, one of rdna_case_waves): every

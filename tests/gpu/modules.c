@@ -304,8 +304,8 @@ char *loop_module_text(const struct rdna_module_layout *l)
    FILE *o = t.out;
    emit_header(o, l);
    emit_const(o, "c2", 2);
-   emit_const(o, "mul", 1664525);
-   emit_const(o, "add", 1013904223);
+   emit_const(o, "shift", 15);
+   emit_const(o, "mul", 0x2c1b3c6d);
    emit_const(o, "k_ended", RDNA_STATE_ENDED);
    emit_const(o, "c3", 3);
    emit_entry(o, "%x = OpVariable %pfu32 Function\n"
@@ -341,9 +341,10 @@ char *loop_module_text(const struct rdna_module_layout *l)
       char from[16];
       snprintf(from, sizeof(from), u ? "xa%u" : "xv", u - 1);
       fprintf(o,
-              "%%xm%u = OpIMul %%u32 %%%s %%mul\n"
-              "%%xa%u = OpIAdd %%u32 %%xm%u %%add\n",
-              u, from, u, u);
+              "%%xs%u = OpShiftRightLogical %%u32 %%%s %%shift\n"
+              "%%xm%u = OpBitwiseXor %%u32 %%%s %%xs%u\n"
+              "%%xa%u = OpIMul %%u32 %%xm%u %%mul\n",
+              u, from, u, from, u, u, u);
    }
    fprintf(o, "OpStore %%x %%xa%u\n", LOOP_MODULE_UNROLL - 1);
    fputs("OpBranch %icontinue\n"

@@ -357,12 +357,12 @@ Test(run, fault_record_is_decoded)
    rdna_gpu_close(gpu);
 }
 
-/* x = x * 1664525 + 1013904223, n times, on the host in 64 bits and truncated. */
-static uint32_t lcg(uint32_t x, uint32_t n)
+/* x = (x ^ (x >> 15)) * 0x2c1b3c6d, n times, on the host in 64 bits and truncated. */
+static uint32_t mix(uint32_t x, uint32_t n)
 {
    uint64_t v = x;
    for (uint32_t i = 0; i < n; i++)
-      v = (v * 1664525u + 1013904223u) & 0xffffffffu;
+      v = ((v ^ (v >> 15)) * 0x2c1b3c6du) & 0xffffffffu;
    return (uint32_t)v;
 }
 
@@ -382,7 +382,7 @@ Test(run, a_loop_runs_to_completion)
                 "%s", diag.message);
    uint32_t out;
    memcpy(&out, r.memory + 8, 4);
-   uint32_t expected = lcg(12345, 3 * 1000 * LOOP_MODULE_UNROLL);
+   uint32_t expected = mix(12345, 3 * 1000 * LOOP_MODULE_UNROLL);
    cr_assert_eq(out, expected, "%u, expected %u", out, expected);
    rdna_gpu_result_free(&r);
    free(words);
@@ -400,10 +400,10 @@ Test(run, time_out_is_a_device_status_and_the_context_stays_closed)
    size_t num_words;
    uint32_t *words = spirv_assemble(text, &num_words);
    /* Long enough to outlast 0.1 ms anywhere (lavapipe: 65535 iterations of 16 dependent
-    * multiply-adds), short enough for close's bounded wait. */
+    * shift-xor-multiplies), short enough for close's bounded wait. */
    uint32_t memory[4] = { 1, 2000, 0, 2000 };
    uint32_t *state = calloc(l.state_words, sizeof(uint32_t));
-   struct rdna_gpu_run_options options = { 100000 };
+   struct rdna_gpu_run_options options = { 100000, 0 };
    struct rdna_gpu_result r;
    struct rdna_diag diag;
    enum rdna_status st =

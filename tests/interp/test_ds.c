@@ -4,6 +4,7 @@
  * consume, swizzle, permute and bpermute, in wave32 and wave64 with EXEC none, one, mixed and all.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -187,8 +188,8 @@ Test(ds, b96_b128_round_trip)
    rdna_machine_destroy(m);
 }
 
-/* RDNA2 ISA guide 11.3: accesses outside the workgroup's LDS allocation are discarded on write and
- * return 0 on read; a wide access keeps its in-range dwords. */
+/* RDNA2 ISA guide chapter 11 (LDS access): accesses outside the workgroup's LDS allocation are
+ * discarded on write and return 0 on read; a wide access keeps its in-range dwords. */
 Test(ds, out_of_range_reads_zero_and_drops_writes)
 {
    struct rdna_machine *m = ds_machine(32, "v_mov_b32 v0, 0x3fc\n" /* last dword */
@@ -360,9 +361,14 @@ static uint64_t host_apply(enum host_op op, unsigned bits, uint64_t mem, uint64_
    case H_CMPST_F:
       return as_double(mem, bits) == as_double(d0, bits) ? d1 : mem;
    case H_MIN_F:
-      return as_double(d0, bits) < as_double(mem, bits) ? d0 : mem;
-   case H_MAX_F:
-      return as_double(d0, bits) > as_double(mem, bits) ? d0 : mem;
+   case H_MAX_F: {
+      /* IEEE minimumNumber / maximumNumber (fmin/fmax with -0 < +0) */
+      double m = as_double(mem, bits), d = as_double(d0, bits);
+      double r = op == H_MIN_F ? fmin(m, d) : fmax(m, d);
+      if (m == 0 && d == 0)
+         return (op == H_MIN_F) == (signbit(d) != 0) ? d0 : mem;
+      return r == d ? d0 : mem;
+   }
    case H_WRAP:
       return mem >= d0 ? mem - d0 : (mem + d1) & mask;
    case H_ADD_F:
@@ -501,6 +507,30 @@ Test(ds, add_f32_nan_is_the_default_quiet_nan)
    run_ok(m);
    cr_expect_eq(harness_wave_vgpr(m, 0, 3, 0), 0x7f800000u);
    cr_expect_eq(harness_wave_vgpr(m, 0, 4, 0), 0x7fc00000u);
+   rdna_machine_destroy(m);
+}
+
+/* Float min/max follow IEEE minimumNumber/maximumNumber: a NaN loses to a number, -0 < +0. */
+Test(ds, float_min_max_nan_and_signed_zero)
+{
+   struct rdna_machine *m = ds_machine(32, "v_mov_b32 v0, 0\n"
+                                           "v_mov_b32 v1, 0x7fc00001\n" /* quiet NaN */
+                                           "v_mov_b32 v2, 0x80000000\n" /* -0 */
+                                           "v_mov_b32 v3, 0x3f800000\n" /* 1.0 */
+                                           "ds_write_b32 v0, v1\n"
+                                           "ds_min_rtn_f32 v4, v0, v3\n" /* NaN vs 1: 1 */
+                                           "ds_write_b32 v0, v2 offset:4\n"
+                                           "ds_max_f32 v0, v0 offset:4\n" /* -0 vs +0: +0 */
+                                           "ds_write_b32 v0, v0 offset:8\n"
+                                           "ds_min_f32 v0, v2 offset:8\n" /* +0 vs -0: -0 */
+                                           "ds_max_f32 v0, v1 offset:8\n" /* -0 vs NaN: -0 */
+                                           "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   run_ok(m);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 4, 0), 0x7fc00001u);
+   cr_expect_eq(harness_lds32(m, 0, 0), 0x3f800000u);
+   cr_expect_eq(harness_lds32(m, 0, 4), 0u);
+   cr_expect_eq(harness_lds32(m, 0, 8), 0x80000000u);
    rdna_machine_destroy(m);
 }
 
@@ -667,5 +697,154 @@ Test(ds, gds_is_an_explicit_unsupported_fault)
    cr_assert(rdna_machine_fault(m, 0, &fault));
    cr_expect_eq(fault.kind, RDNA_FAULT_UNSUPPORTED);
    cr_expect(strstr(fault.message, "ds_write_b32") != NULL, "%s", fault.message);
+   rdna_machine_destroy(m);
+}
+
+/* ---- src2 rows (gfx1013) ----------------------------------------------------------------------
+ * DS_ADD_SRC2_U32 and siblings: DS[A] = op(DS[A], DS[B]) with B = A + 4 * (offset[15] ?
+ * sext(A[31:17]) : sext(offset[14:0])). */
+Test(ds, src2_rows_read_both_operands_from_lds)
+{
+   static const struct {
+      const char *row;
+      unsigned offset;
+      int step; /* B - A in dwords, for small A */
+   } cases[] = {
+      { "ds_add_src2_u32", 3, 3 },      { "ds_add_src2_u32", 0x7fff, -1 },
+      { "ds_add_src2_u32", 0x8000, 0 }, { "ds_sub_src2_u32", 2, 2 },
+      { "ds_write_src2_b32", 1, 1 },    { "ds_max_src2_u32", 0x7ffe, -2 },
+   };
+   for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      char source[160];
+      snprintf(source, sizeof(source),
+               "ds_write_b32 v0, v1\n"
+               "ds_write_b32 v2, v3\n"
+               "%s v0 offset:%u\n"
+               "s_endpgm\n",
+               cases[k].row, cases[k].offset);
+      struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1013,
+                                            .wave_size = 32,
+                                            .lds_bytes = LDS_BYTES };
+      struct rdna_machine *m = harness_dispatch(&config, source);
+      uint32_t a = 0x100, b = (uint32_t)(0x100 + 4 * cases[k].step);
+      uint32_t va = 0x1234, vb = cases[k].step ? 0x77 : va;
+      rdna_machine_set_vgpr(m, 0, 0, 0, a);
+      rdna_machine_set_vgpr(m, 0, 1, 0, va);
+      rdna_machine_set_vgpr(m, 0, 2, 0, cases[k].step ? b : 0x200);
+      rdna_machine_set_vgpr(m, 0, 3, 0, vb);
+      rdna_machine_set_exec(m, 0, 1);
+      run_ok(m);
+      uint32_t want;
+      if (strcmp(cases[k].row, "ds_add_src2_u32") == 0)
+         want = va + vb;
+      else if (strcmp(cases[k].row, "ds_sub_src2_u32") == 0)
+         want = va - vb;
+      else if (strcmp(cases[k].row, "ds_write_src2_b32") == 0)
+         want = vb;
+      else
+         want = va > vb ? va : vb;
+      cr_expect_eq(harness_lds32(m, 0, a), want, "%s offset 0x%x: 0x%x, want 0x%x", cases[k].row,
+                   cases[k].offset, harness_lds32(m, 0, a), want);
+      rdna_machine_destroy(m);
+   }
+}
+
+/* DS_SWIZZLE_B32's FFT and rotate modes against the example swizzles the ISA guide lists (inputs
+ * 1..0x20 in lanes 0..31; each list gives what lanes 0..31 receive). */
+Test(ds, swizzle_fft_and_rotate_match_the_guide_examples)
+{
+   static const struct {
+      unsigned offset;
+      uint8_t out[32];
+   } examples[] = {
+      { 0xe000, { 0x01, 0x11, 0x09, 0x19, 0x05, 0x15, 0x0d, 0x1d, 0x03, 0x13, 0x0b,
+                  0x1b, 0x07, 0x17, 0x0f, 0x1f, 0x02, 0x12, 0x0a, 0x1a, 0x06, 0x16,
+                  0x0e, 0x1e, 0x04, 0x14, 0x0c, 0x1c, 0x08, 0x18, 0x10, 0x20 } },
+      { 0xe010, { 0x01, 0x09, 0x05, 0x0d, 0x03, 0x0b, 0x07, 0x0f, 0x02, 0x0a, 0x06,
+                  0x0e, 0x04, 0x0c, 0x08, 0x10, 0x11, 0x19, 0x15, 0x1d, 0x13, 0x1b,
+                  0x17, 0x1f, 0x12, 0x1a, 0x16, 0x1e, 0x14, 0x1c, 0x18, 0x20 } },
+      { 0xc020, { 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c,
+                  0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+                  0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x01 } },
+      { 0xc420, { 0x20, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
+                  0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15,
+                  0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f } },
+      { 0xc021, { 0x01, 0x04, 0x03, 0x06, 0x05, 0x08, 0x07, 0x0a, 0x09, 0x0c, 0x0b,
+                  0x0e, 0x0d, 0x10, 0x0f, 0x12, 0x11, 0x14, 0x13, 0x16, 0x15, 0x18,
+                  0x17, 0x1a, 0x19, 0x1c, 0x1b, 0x1e, 0x1d, 0x20, 0x1f, 0x02 } },
+      { 0xc421, { 0x1f, 0x02, 0x01, 0x04, 0x03, 0x06, 0x05, 0x08, 0x07, 0x0a, 0x09,
+                  0x0c, 0x0b, 0x0e, 0x0d, 0x10, 0x0f, 0x12, 0x11, 0x14, 0x13, 0x16,
+                  0x15, 0x18, 0x17, 0x1a, 0x19, 0x1c, 0x1b, 0x1e, 0x1d, 0x20 } },
+   };
+   for (size_t k = 0; k < sizeof(examples) / sizeof(examples[0]); k++)
+      for (unsigned wave = 32; wave <= 64; wave += 32) {
+         char source[96];
+         snprintf(source, sizeof(source), "ds_swizzle_b32 v1, v0 offset:%u\ns_endpgm\n",
+                  examples[k].offset);
+         struct rdna_machine *m = ds_machine(wave, source);
+         uint32_t in[64];
+         for (unsigned l = 0; l < 64; l++)
+            in[l] = l % 32 + 1 + (l / 32) * 0x100; /* the upper half: same pattern + 0x100 */
+         set_lanes(m, 0, in);
+         run_ok(m);
+         for (unsigned l = 0; l < wave; l++)
+            cr_expect_eq(harness_wave_vgpr(m, 0, 1, l), examples[k].out[l % 32] + (l / 32) * 0x100u,
+                         "offset 0x%x wave%u lane %u", examples[k].offset, wave, l);
+         rdna_machine_destroy(m);
+      }
+}
+
+/* The address is addr + offset in 32 bits (DS address calculation of the ISA guides): compilers
+ * rely on the wrap, addressing tmp[63 - l] as (-4 * l) + 252. */
+Test(ds, address_sum_wraps_at_32_bits)
+{
+   struct rdna_machine *m = ds_machine(32, "v_mov_b32 v0, 4\n"
+                                           "v_mov_b32 v1, 0x5150\n"
+                                           "ds_write_b32 v0, v1\n"
+                                           "v_mov_b32 v2, -4\n"
+                                           "ds_read_b32 v3, v2 offset:8\n"
+                                           "ds_write_b32 v2, v1 offset:20\n"
+                                           "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   run_ok(m);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 3, 0), 0x5150u);
+   cr_expect_eq(harness_lds32(m, 0, 16), 0x5150u);
+   rdna_machine_destroy(m);
+}
+
+/* DS_CONDXCHG32_RTN_B64: A0 = (addr + offset) & 0xfff8; each dword of data is stored, bit 31
+ * cleared, only when its bit 31 is set; both old dwords come back. */
+Test(ds, condxchg32_writes_dwords_with_bit_31)
+{
+   struct rdna_machine *m = ds_machine(32, "v_mov_b32 v0, 0x40\n"
+                                           "v_mov_b32 v1, 0x11111111\n"
+                                           "v_mov_b32 v2, 0x22222222\n"
+                                           "ds_write_b64 v0, v[1:2]\n"
+                                           "v_mov_b32 v3, 0x3c\n" /* (0x3c + 7) & 0xfff8 = 0x40 */
+                                           "v_mov_b32 v4, 0x80000005\n" /* bit 31: stored as 5 */
+                                           "v_mov_b32 v5, 0x00000006\n" /* no bit 31: kept */
+                                           "ds_condxchg32_rtn_b64 v[6:7], v3, v[4:5] offset:7\n"
+                                           "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   run_ok(m);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 6, 0), 0x11111111u);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 7, 0), 0x22222222u);
+   cr_expect_eq(harness_lds32(m, 0, 0x40), 5u);
+   cr_expect_eq(harness_lds32(m, 0, 0x44), 0x22222222u);
+   rdna_machine_destroy(m);
+}
+
+/* lds_direct with M0[18:16] = 3 (no data type) faults INVALID_OPERAND; nothing is written. */
+Test(ds, lds_direct_with_an_unused_type_faults)
+{
+   struct rdna_machine *m = ds_machine(32, "s_mov_b32 m0, 0x30000\n"
+                                           "v_mov_b32 v1, src_lds_direct\n"
+                                           "s_endpgm\n");
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_machine_run(m, &diag), RDNA_OK);
+   struct rdna_fault fault;
+   cr_assert(rdna_machine_fault(m, 0, &fault));
+   cr_expect_eq(fault.kind, RDNA_FAULT_INVALID_OPERAND);
+   cr_expect_eq(harness_wave_vgpr(m, 0, 1, 0), 0u);
    rdna_machine_destroy(m);
 }

@@ -143,3 +143,27 @@ Test(random, bad_options_are_refused)
    cr_expect_eq(rdna_gen_case(&options, &text, NULL, &diag), RDNA_BAD_ARGUMENT);
    cr_expect_eq(rdna_gen_case(NULL, &text, NULL, &diag), RDNA_BAD_ARGUMENT);
 }
+
+Test(random, shortest_program_is_s_endpgm)
+{
+   struct rdna_gen_options options = {
+      .target = RDNA_TARGET_GFX1013, .wave_size = 64, .count = 1, .seed = 5
+   };
+   char *text = NULL;
+   size_t length = 0;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_gen_case(&options, &text, &length, &diag), RDNA_OK, "%s", diag.message);
+   const char *program = strstr(text, "[program]\n");
+   cr_assert_not_null(program);
+   const char *want = "[program]\n  s_endpgm\n\n[init]";
+   cr_expect(strncmp(program, want, strlen(want)) == 0, "%s", program);
+   struct rdna_case *c = NULL;
+   cr_assert_eq(rdna_case_parse(text, length, "random", &c, &diag), RDNA_OK, "%s", diag.message);
+   struct rdna_case_result result;
+   cr_assert_eq(rdna_case_run(c, 64, NULL, &result, &diag), RDNA_OK, "%s", diag.message);
+   cr_expect(result.passed);
+   cr_expect_eq(result.steps, 1);
+   rdna_case_result_free(&result);
+   rdna_case_destroy(c);
+   free(text);
+}

@@ -170,6 +170,7 @@ Test(workgroup, case_ids_in_the_wrong_register_file_are_errors)
       "[program]\ns_endpgm\n[init]\nv0 = group_id\n",
       "[program]\ns_endpgm\n[init]\nv[0:3] = local_id\n",
       "[program]\ns_endpgm\n[init]\ns[0:1] = group_id.x\n",
+      "[program]\ns_endpgm\n[init]\nv0 = local_id.w\n",
    };
    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
       struct rdna_case *c = NULL;
@@ -255,6 +256,40 @@ Test(workgroup, grid_state_does_not_depend_on_thread_count)
          }
          rdna_machine_destroy(m);
       }
+   }
+   rdna_case_destroy(c);
+}
+
+/* rdna_case_run takes the thread count from its options and checks [expect] the same way. */
+Test(workgroup, case_run_with_threads_passes_its_expectations)
+{
+   static const char text[] = "[require]\n"
+                              "wave 32 64\n"
+                              "workgroup 64\n"
+                              "grid 16\n"
+                              "[buffer out]\n"
+                              "size 4096\n"
+                              "[program]\n"
+                              "  s_lshl_b32 s9, s8, 8\n"
+                              "  v_lshlrev_b32 v1, 2, v0\n"
+                              "  v_add_nc_u32 v1, s9, v1\n"
+                              "  v_mad_u32_u24 v2, s8, 64, v0\n"
+                              "  global_store_dword v1, v2, s[0:1]\n"
+                              "  s_endpgm\n"
+                              "[init]\n"
+                              "s[0:1] = &out\n"
+                              "v0 = local_id.x\n"
+                              "s8 = group_id.x\n"
+                              "[expect]\n"
+                              "buffer out u32 = i\n";
+   struct rdna_case *c = parse_case(text);
+   for (unsigned wave = 32; wave <= 64; wave += 32) {
+      struct rdna_case_run_options options = { .threads = 2 };
+      struct rdna_case_result result;
+      struct rdna_diag diag;
+      cr_assert_eq(rdna_case_run(c, wave, &options, &result, &diag), RDNA_OK, "%s", diag.message);
+      cr_expect(result.passed, "wave%u: %zu failures", wave, result.num_failures);
+      rdna_case_result_free(&result);
    }
    rdna_case_destroy(c);
 }

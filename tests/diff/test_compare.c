@@ -1,0 +1,337 @@
+/* The differential comparison (include/rdna/diff.h, rdna_diff_compare): an interpreter run
+ * against a GPU result built here, field by field, from the interpreter's final state in the
+ * module interface's layout (include/rdna/recomp.h). Equal states give no divergence; each
+ * change the test makes to the GPU side is reported exactly once, with its place and both
+ * values; state that does not exist (high halves in wave32, lanes past a partial wave) is not
+ * compared. No Vulkan device is needed. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdna/diff.h"
+
+static const char case_text[] = "[require]\n"
+                                "wave 32 64\n"
+                                "workgroup 40\n"
+                                "[buffer out]\n"
+                                "size 256\n"
+                                "[program]\n"
+                                "  s_mov_b32 s1, 0x1234\n"
+                                "  v_mul_u32_u24 v1, 3, v0\n"
+                                "  v_lshlrev_b32 v2, 2, v0\n"
+                                "  global_store_dword v2, v1, s[2:3]\n"
+                                "  s_endpgm\n"
+                                "[init]\n"
+                                "v0 = lane\n"
+                                "s[2:3] = &out\n";
+
+struct fixture {
+   struct rdna_case *c;
+   struct rdna_case_result interp;
+   struct rdna_gpu_result gpu;
+   struct rdna_module_layout layout;
+   struct rdna_module_region regions[4];
+};
+
+/* The GPU result a correct module would leave: the interpreter's state, copied. */
+static void build(struct fixture *f, unsigned wave_size)
+{
+   memset(f, 0, sizeof(*f));
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_case_parse(case_text, strlen(case_text), "t.case", &f->c, &diag), RDNA_OK,
+                "%s", diag.message);
+   cr_assert_eq(rdna_case_run(f->c, wave_size, NULL, &f->interp, &diag), RDNA_OK, "%s",
+                diag.message);
+   cr_assert(f->interp.passed);
+   const struct rdna_machine *m = f->interp.machine;
+   struct rdna_machine_config config;
+   rdna_machine_get_config(m, &config);
+
+   struct rdna_gpu_result *g = &f->gpu;
+   g->wave_size = wave_size;
+   g->vgprs = config.vgprs;
+   g->num_waves = rdna_machine_wave_count(m);
+   g->state_words = RDNA_STATE_WORDS(config.vgprs, wave_size);
+   g->state = calloc(g->num_waves * g->state_words, sizeof(uint32_t));
+   cr_assert_not_null(g->state);
+   for (unsigned w = 0; w < g->num_waves; w++) {
+      uint32_t *rec = g->state + w * g->state_words;
+      for (unsigned reg = 0; reg < 128; reg++)
+         if (reg != RDNA_REG_NULL)
+            rdna_machine_read_sreg(m, w, reg, &rec[RDNA_STATE_SREG(reg)]);
+      bool scc;
+      rdna_machine_read_scc(m, w, &scc);
+      rec[RDNA_STATE_SCC] = scc;
+      uint64_t pc;
+      rdna_machine_read_pc(m, w, &pc);
+      rec[RDNA_STATE_PC_LO] = (uint32_t)pc;
+      rec[RDNA_STATE_PC_HI] = (uint32_t)(pc >> 32);
+      uint64_t steps = rdna_machine_steps(m, w);
+      rec[RDNA_STATE_STEPS_LO] = (uint32_t)steps;
+      rec[RDNA_STATE_STEPS_HI] = (uint32_t)(steps >> 32);
+      rec[RDNA_STATE_FAULT_LANE] = 0xffffffffu;
+      rec[RDNA_STATE_FAULT_OP] = 0xffffffffu;
+      rec[RDNA_STATE_ENDED] = 1;
+      rdna_machine_read_hwreg(m, w, RDNA_HWREG_MODE, &rec[RDNA_STATE_HWREG(RDNA_HWREG_MODE)]);
+      for (unsigned v = 0; v < config.vgprs; v++)
+         for (unsigned lane = 0; lane < wave_size; lane++)
+            rdna_machine_read_vgpr(m, w, v, lane, &rec[RDNA_STATE_VGPR(v, lane, wave_size)]);
+   }
+
+   size_t n = rdna_case_region_count(f->c);
+   cr_assert_leq(n, 4);
+   uint64_t offset = 0;
+   for (size_t i = 0; i < n; i++) {
+      struct rdna_case_region r;
+      cr_assert(rdna_case_region(f->c, i, &r));
+      f->regions[i] =
+         (struct rdna_module_region){ r.name, r.address, r.size, offset, r.is_program };
+      offset += (r.size + 15) & ~15ull;
+   }
+   g->memory_bytes = offset;
+   g->memory = calloc(offset, 1);
+   cr_assert_not_null(g->memory);
+   for (size_t i = 0; i < n; i++)
+      cr_assert_eq(rdna_machine_read_memory(m, f->regions[i].address,
+                                            g->memory + f->regions[i].offset, f->regions[i].size),
+                   RDNA_OK);
+   f->layout.wave_size = wave_size;
+   f->layout.vgprs = config.vgprs;
+   f->layout.num_waves = g->num_waves;
+   f->layout.state_words = g->state_words;
+   f->layout.memory_bytes = offset;
+   f->layout.num_regions = n;
+   f->layout.regions = f->regions;
+}
+
+static void release(struct fixture *f)
+{
+   rdna_gpu_result_free(&f->gpu);
+   rdna_case_result_free(&f->interp);
+   rdna_case_destroy(f->c);
+}
+
+static void compare(struct fixture *f, size_t max, struct rdna_diff_result *r)
+{
+   memset(r, 0, sizeof(*r));
+   cr_assert_eq(rdna_diff_compare(f->interp.machine, &f->gpu, &f->layout, max, r), RDNA_OK);
+}
+
+static uint32_t *vgpr(struct fixture *f, unsigned wave, unsigned reg, unsigned lane)
+{
+   return &f->gpu.state[wave * f->gpu.state_words + RDNA_STATE_VGPR(reg, lane, f->gpu.wave_size)];
+}
+
+Test(diff_compare, equal_states_have_no_divergence)
+{
+   for (unsigned wave_size = 32; wave_size <= 64; wave_size *= 2) {
+      struct fixture f;
+      build(&f, wave_size);
+      struct rdna_diff_result r;
+      compare(&f, 0, &r);
+      cr_assert(r.equal, "wave%u: %zu divergences, first kind %s", wave_size, r.total_divergences,
+                r.num_divergences ? rdna_divergence_kind_name(r.divergences[0].kind) : "-");
+      cr_assert_eq(r.total_divergences, 0);
+      rdna_diff_result_free(&r);
+      release(&f);
+   }
+}
+
+Test(diff_compare, a_vgpr_lane_is_named_with_both_values)
+{
+   struct fixture f;
+   build(&f, 32);
+   /* Wave 1 holds lanes 32..39 of the 40-lane workgroup; its lane 5 is workgroup lane 37. */
+   uint32_t before = *vgpr(&f, 1, 1, 5);
+   cr_assert_eq(before, 3u * 5u, "v1 = 3 * v0, v0 = the lane within the wave");
+   *vgpr(&f, 1, 1, 5) = 0xdead;
+   struct rdna_diff_result r;
+   compare(&f, 0, &r);
+   cr_assert_not(r.equal);
+   cr_assert_eq(r.total_divergences, 1);
+   const struct rdna_divergence *d = &r.divergences[0];
+   cr_assert_eq(d->kind, RDNA_DIVERGE_VGPR);
+   cr_assert_eq(d->wave, 1);
+   cr_assert_eq(d->reg, 1);
+   cr_assert_eq(d->lane, 5);
+   cr_assert_eq(d->interp, before);
+   cr_assert_eq(d->gpu, 0xdead);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, lanes_past_a_partial_wave_are_not_state)
+{
+   struct fixture f;
+   build(&f, 32);
+   *vgpr(&f, 1, 1, 8) ^= 1; /* wave 1 has 8 lanes: lane 8 does not exist */
+   *vgpr(&f, 1, 1, 31) ^= 1;
+   struct rdna_diff_result r;
+   compare(&f, 0, &r);
+   cr_assert(r.equal);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, wave32_high_halves_are_not_state)
+{
+   struct fixture f;
+   build(&f, 32);
+   f.gpu.state[RDNA_STATE_SREG(RDNA_REG_EXEC_HI)] = 0x55;
+   f.gpu.state[RDNA_STATE_SREG(RDNA_REG_VCC_HI)] = 0x66;
+   struct rdna_diff_result r;
+   compare(&f, 0, &r);
+   cr_assert(r.equal);
+   rdna_diff_result_free(&r);
+   release(&f);
+
+   build(&f, 64);
+   f.gpu.state[RDNA_STATE_SREG(RDNA_REG_EXEC_HI)] ^= 1;
+   compare(&f, 0, &r);
+   cr_assert_eq(r.total_divergences, 1);
+   cr_assert_eq(r.divergences[0].kind, RDNA_DIVERGE_SREG);
+   cr_assert_eq(r.divergences[0].reg, RDNA_REG_EXEC_HI);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, scalar_scc_fault_and_steps)
+{
+   struct fixture f;
+   build(&f, 32);
+   uint32_t *rec = f.gpu.state;
+   cr_assert_eq(rec[RDNA_STATE_SREG(1)], 0x1234u);
+   rec[RDNA_STATE_SREG(1)] = 0x1235;
+   rec[RDNA_STATE_SCC] ^= 1;
+   rec[RDNA_STATE_STEPS_LO] += 1;
+   rec[RDNA_STATE_FAULT_KIND] = RDNA_FAULT_UNMAPPED;
+   struct rdna_diff_result r;
+   compare(&f, 0, &r);
+   cr_assert_eq(r.total_divergences, 4);
+   bool seen[16] = { false };
+   for (size_t i = 0; i < r.num_divergences; i++) {
+      const struct rdna_divergence *d = &r.divergences[i];
+      seen[d->kind] = true;
+      if (d->kind == RDNA_DIVERGE_SREG) {
+         cr_assert_eq(d->reg, 1);
+         cr_assert_eq(d->interp, 0x1234);
+         cr_assert_eq(d->gpu, 0x1235);
+      }
+      if (d->kind == RDNA_DIVERGE_FAULT) {
+         cr_assert_eq(d->interp, RDNA_FAULT_NONE);
+         cr_assert_eq(d->gpu, RDNA_FAULT_UNMAPPED);
+      }
+   }
+   cr_assert(seen[RDNA_DIVERGE_SREG] && seen[RDNA_DIVERGE_SCC] && seen[RDNA_DIVERGE_STEPS] &&
+             seen[RDNA_DIVERGE_FAULT]);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, memory_bytes_are_named_by_guest_address)
+{
+   struct fixture f;
+   build(&f, 64);
+   long out = rdna_case_find_region(f.c, "out");
+   cr_assert_geq(out, 0);
+   const struct rdna_module_region *region = &f.regions[out];
+   /* Lane 7 stored 3 * 7 = 21 at out + 28 (little-endian). */
+   uint8_t *byte = f.gpu.memory + region->offset + 28;
+   cr_assert_eq(*byte, 21);
+   *byte = 22;
+   struct rdna_diff_result r;
+   compare(&f, 0, &r);
+   cr_assert_eq(r.total_divergences, 1);
+   cr_assert_eq(r.divergences[0].kind, RDNA_DIVERGE_MEMORY);
+   cr_assert_eq(r.divergences[0].address, region->address + 28);
+   cr_assert_eq(r.divergences[0].interp, 21);
+   cr_assert_eq(r.divergences[0].gpu, 22);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, the_list_is_capped_and_every_divergence_counted)
+{
+   struct fixture f;
+   build(&f, 64);
+   for (unsigned lane = 0; lane < 40; lane++)
+      *vgpr(&f, 0, 2, lane) += 1;
+   struct rdna_diff_result r;
+   compare(&f, 5, &r);
+   cr_assert_eq(r.total_divergences, 40);
+   cr_assert_eq(r.num_divergences, 5);
+   for (unsigned i = 0; i < 5; i++)
+      cr_assert_eq(r.divergences[i].lane, i);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, different_dispatches_are_refused)
+{
+   struct fixture f;
+   build(&f, 32);
+   f.gpu.wave_size = 64;
+   struct rdna_diff_result r;
+   memset(&r, 0, sizeof(r));
+   cr_assert_eq(rdna_diff_compare(f.interp.machine, &f.gpu, &f.layout, 0, &r), RDNA_BAD_ARGUMENT);
+   f.gpu.wave_size = 32;
+   f.gpu.num_waves = 1;
+   cr_assert_eq(rdna_diff_compare(f.interp.machine, &f.gpu, &f.layout, 0, &r), RDNA_BAD_ARGUMENT);
+   f.gpu.num_waves = 2;
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+/* ---- both backends: the default Vulkan device (lavapipe in CI) ------------------------------ */
+
+static struct rdna_gpu *open_device(void)
+{
+   struct rdna_gpu *gpu = NULL;
+   struct rdna_diag diag;
+   enum rdna_status st = rdna_gpu_open(NULL, &gpu, &diag);
+   if (st == RDNA_NO_DEVICE)
+      cr_skip_test("no Vulkan device: %s", diag.message);
+   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
+   return gpu;
+}
+
+Test(diff_case, the_interpreter_and_the_gpu_agree_on_a_partial_workgroup)
+{
+   struct rdna_gpu *gpu = open_device();
+   struct rdna_case *c;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_case_parse(case_text, strlen(case_text), "t.case", &c, &diag), RDNA_OK);
+   for (unsigned wave_size = 32; wave_size <= 64; wave_size *= 2) {
+      struct rdna_diff_result r;
+      enum rdna_status st = rdna_diff_case(gpu, c, wave_size, NULL, &r, &diag);
+      cr_assert_eq(st, RDNA_OK, "wave%u: %s: %s", wave_size, rdna_status_name(st), diag.message);
+      cr_assert(r.equal, "wave%u: %zu divergences", wave_size, r.total_divergences);
+      cr_assert(r.interp.passed);
+      cr_assert(r.gpu.passed);
+      cr_assert_eq(r.interp.waves, wave_size == 32 ? 2u : 1u);
+      cr_assert_gt(r.spirv_words, 0);
+      rdna_diff_result_free(&r);
+   }
+   rdna_case_destroy(c);
+   rdna_gpu_close(gpu);
+}
+
+Test(diff_case, an_instruction_the_recompiler_lacks_is_a_status_naming_it)
+{
+   struct rdna_gpu *gpu = open_device();
+   static const char text[] = "[program]\n"
+                              "  s_mov_b32 s1, 1\n"
+                              "  image_load v[0:3], v0, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_1D unorm\n"
+                              "  s_endpgm\n";
+   struct rdna_case *c;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_case_parse(text, strlen(text), "t.case", &c, &diag), RDNA_OK);
+   struct rdna_diff_result r;
+   enum rdna_status st = rdna_diff_case(gpu, c, 32, NULL, &r, &diag);
+   cr_assert_eq(st, RDNA_UNSUPPORTED, "%s", rdna_status_name(st));
+   cr_assert(strstr(diag.message, "image_load") != NULL, "%s", diag.message);
+   cr_assert_not_null(r.interp.machine, "the interpreter's run is kept");
+   rdna_diff_result_free(&r);
+   rdna_case_destroy(c);
+   rdna_gpu_close(gpu);
+}

@@ -1,0 +1,100 @@
+/* The GPU test harness (gpu_harness.h). */
+#include "gpu_harness.h"
+
+#include <criterion/criterion.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void text_add(struct text *t, const char *fmt, ...)
+{
+   for (;;) {
+      va_list ap;
+      va_start(ap, fmt);
+      int n = vsnprintf(t->data ? t->data + t->len : NULL, t->data ? t->cap - t->len : 0, fmt, ap);
+      va_end(ap);
+      cr_assert_geq(n, 0);
+      if (t->data && t->len + (size_t)n < t->cap) {
+         t->len += (size_t)n;
+         return;
+      }
+      size_t cap = t->cap ? t->cap * 2 : 4096;
+      while (cap < t->len + (size_t)n + 1)
+         cap *= 2;
+      t->data = realloc(t->data, cap);
+      cr_assert_not_null(t->data);
+      t->cap = cap;
+   }
+}
+
+void text_add_lanes(struct text *t, unsigned reg, const uint32_t *values, unsigned wave_size)
+{
+   text_add(t, "v%u = ", reg);
+   for (unsigned lane = 0; lane < wave_size; lane++)
+      text_add(t, "%s0x%x", lane ? ", " : "", values[lane]);
+   text_add(t, "\n");
+}
+
+void text_free(struct text *t)
+{
+   free(t->data);
+   memset(t, 0, sizeof(*t));
+}
+
+static struct rdna_gpu *gpu;
+
+struct rdna_gpu *harness_gpu(void)
+{
+   if (gpu)
+      return gpu;
+   struct rdna_gpu_options options = { NULL, false };
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st = rdna_gpu_open(&options, &gpu, &diag);
+   if (st == RDNA_NO_DEVICE)
+      cr_skip_test("no Vulkan device: %s", diag.message);
+   cr_assert_eq(st, RDNA_OK, "opening the device: %s", diag.message);
+   return gpu;
+}
+
+void harness_run(const char *text, unsigned wave_size, enum rdna_relative_lowering relative,
+                 struct gpu_run *run)
+{
+   memset(run, 0, sizeof(*run));
+   struct rdna_gpu *g = harness_gpu();
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st = rdna_case_parse(text, strlen(text), "generated", &run->c, &diag);
+   cr_assert_eq(st, RDNA_OK, "generated case, line %u: %s", diag.line, diag.message);
+   /* A generous time-out: lavapipe's first dispatch in a process can take seconds on a loaded
+    * machine. */
+   struct rdna_gpu_case_options options = { relative, 0, 120000000000ull };
+   st = rdna_gpu_case_run(g, run->c, wave_size, &options, &run->result, &diag);
+   cr_assert_eq(st, RDNA_OK, "running the case: %s", diag.message);
+   cr_assert_eq(rdna_gpu_result_wave(&run->result.run, 0, &run->wave), RDNA_OK);
+   run->wave_size = wave_size;
+}
+
+void harness_free(struct gpu_run *run)
+{
+   rdna_gpu_case_result_free(&run->result);
+   rdna_case_destroy(run->c);
+   memset(run, 0, sizeof(*run));
+}
+
+uint32_t run_vgpr(const struct gpu_run *run, unsigned reg, unsigned lane)
+{
+   return run->wave.vgprs[reg * run->wave_size + lane];
+}
+
+uint32_t test_value(uint32_t *state)
+{
+   static const uint32_t edges[] = { 0,  1,    0xffffffffu, 0x80000000u, 0x7fffffffu, 31,
+                                     32, 0xff, 0x80,        0xffff,      0x8000,      0x10000 };
+   *state = *state * 1664525u + 1013904223u; /* Numerical Recipes LCG */
+   uint32_t r = *state;
+   if ((r >> 28) < 4)
+      return edges[(r >> 8) % (sizeof(edges) / sizeof(edges[0]))];
+   return r ^ (r >> 15);
+}

@@ -1,0 +1,410 @@
+/* `rdna diff`: runs case files on the reference interpreter and, recompiled to SPIR-V, on a
+ * Vulkan device, and compares the complete final states (include/rdna/diff.h). Each divergence
+ * names the register and lane or the address, both values and the interpreter's instruction
+ * that last wrote it. Cases marked `todo(recomp)` whose recompilation or comparison fails are
+ * reported as known gaps. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rdna/diff.h"
+
+static void diff_help(FILE *out)
+{
+   fputs("usage: rdna diff [options] CASE...\n"
+         "\n"
+         "Runs each case file (corpus/README.md) on the reference interpreter and on a Vulkan\n"
+         "device through the recompiler, once per wave size the case asks for, and compares\n"
+         "every scalar register, SCC, MODE, the end PC and step count, every VGPR lane of every\n"
+         "wave, every byte of guest memory and LDS, and the fault. A CASE that is a directory\n"
+         "runs every *.case file below it. Each run prints 'SAME' or 'DIFF' with the file and\n"
+         "wave size; a divergence lists the register and lane (or address), the interpreter's\n"
+         "value, the GPU's, and the instruction that last wrote it on the interpreter. A run\n"
+         "also fails when either side misses the case's [expect]. A case with a\n"
+         "'todo(recomp) REASON' line that fails prints 'TODO' and does not fail the command.\n"
+         "\n"
+         "options:\n"
+         "  --device D           the device: an index of 'rdna gpu --list-devices' or a part\n"
+         "                       of its name (default: the first GPU, else lavapipe)\n"
+         "  --wave 32|64         run only this wave size\n"
+         "  --relative=LOWERING  relative VGPR addressing as chain, tree, switch, window or\n"
+         "                       default\n"
+         "  --steps N            per-wave step limit on both sides (default: the case's)\n"
+         "  --timeout MS         how long one dispatch may run (default 10000)\n"
+         "  --max N              divergences listed per run (default 16; all are counted)\n"
+         "  --json               one JSON object with every run instead of text\n"
+         "  -h, --help           this text\n"
+         "\n"
+         "Exit codes: 0 every run matched (or is a known gap), 1 a divergence, a failed\n"
+         "expectation or an instruction the recompiler does not lower yet, 2 bad input or\n"
+         "usage, 3 environment (no Vulkan device, a time-out, a lost device, out of memory).\n",
+         out);
+}
+
+struct diff_cli {
+   unsigned wave;
+   const char *device;
+   struct rdna_diff_options run;
+   bool json;
+   unsigned cases, runs, same, differ, todo, errors;
+   int exit_code;
+   json_t *json_cases;
+};
+
+static void note_exit(struct diff_cli *d, int code)
+{
+   if (code > d->exit_code)
+      d->exit_code = code;
+}
+
+static int exit_for_error(enum rdna_status st)
+{
+   if (st == RDNA_NO_DEVICE || st == RDNA_DEVICE)
+      return CLI_EXIT_ENVIRONMENT;
+   return cli_exit_for_status(st);
+}
+
+/* ---- reporting ------------------------------------------------------------------------------- */
+
+/* "v5", "s3", "vcc_lo", "exec_hi", "m0", "ttmp2", "scc", "MODE". */
+static void place_name(const struct rdna_divergence *d, char *out, size_t size)
+{
+   switch (d->kind) {
+   case RDNA_DIVERGE_VGPR:
+      snprintf(out, size, "v%u lane %u", d->reg, d->lane);
+      return;
+   case RDNA_DIVERGE_SREG:
+      if (d->reg < 106)
+         snprintf(out, size, "s%u", d->reg);
+      else if (d->reg == RDNA_REG_VCC_LO || d->reg == RDNA_REG_VCC_HI)
+         snprintf(out, size, "vcc_%s", d->reg == RDNA_REG_VCC_LO ? "lo" : "hi");
+      else if (d->reg == RDNA_REG_EXEC_LO || d->reg == RDNA_REG_EXEC_HI)
+         snprintf(out, size, "exec_%s", d->reg == RDNA_REG_EXEC_LO ? "lo" : "hi");
+      else if (d->reg == RDNA_REG_M0)
+         snprintf(out, size, "m0");
+      else if (d->reg >= RDNA_REG_TTMP0 && d->reg < RDNA_REG_TTMP0 + 16)
+         snprintf(out, size, "ttmp%u", d->reg - RDNA_REG_TTMP0);
+      else
+         snprintf(out, size, "sreg %u", d->reg);
+      return;
+   case RDNA_DIVERGE_MEMORY:
+   case RDNA_DIVERGE_LDS:
+      snprintf(out, size, "%s byte 0x%llx", d->kind == RDNA_DIVERGE_LDS ? "LDS" : "memory",
+               (unsigned long long)d->address);
+      return;
+   case RDNA_DIVERGE_HWREG:
+      snprintf(out, size, "hwreg %u (MODE)", d->reg);
+      return;
+   default:
+      snprintf(out, size, "%s", rdna_divergence_kind_name(d->kind));
+      return;
+   }
+}
+
+static void format_value(const struct rdna_divergence *d, uint64_t v, char *out, size_t size)
+{
+   if (d->kind == RDNA_DIVERGE_FAULT && !d->address)
+      snprintf(out, size, "%s", rdna_fault_kind_name((enum rdna_fault_kind)v));
+   else if (d->kind == RDNA_DIVERGE_MEMORY || d->kind == RDNA_DIVERGE_LDS)
+      snprintf(out, size, "0x%02llx", (unsigned long long)v);
+   else if (d->kind == RDNA_DIVERGE_STEPS || d->kind == RDNA_DIVERGE_SCC)
+      snprintf(out, size, "%llu", (unsigned long long)v);
+   else
+      snprintf(out, size, "0x%08llx", (unsigned long long)v);
+}
+
+static void print_divergence(const struct rdna_divergence *d, bool several_waves)
+{
+   char place[64], a[48], b[48];
+   place_name(d, place, sizeof(place));
+   format_value(d, d->interp, a, sizeof(a));
+   format_value(d, d->gpu, b, sizeof(b));
+   printf("  ");
+   if (several_waves && d->kind != RDNA_DIVERGE_MEMORY)
+      printf("%s %u ", d->kind == RDNA_DIVERGE_LDS ? "workgroup" : "wave", d->wave);
+   printf("%s: interp %s, gpu %s", place, a, b);
+   if (d->has_writer)
+      printf("; last written at 0x%llx: %s", (unsigned long long)d->writer_pc,
+             d->writer_text[0] ? d->writer_text : "(not decodable)");
+   putchar('\n');
+}
+
+static json_t *divergence_json(const struct rdna_divergence *d)
+{
+   char place[64];
+   place_name(d, place, sizeof(place));
+   json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:I}", "kind", rdna_divergence_kind_name(d->kind),
+                         "where", place, "wave", (int)d->wave, "interp", (json_int_t)d->interp,
+                         "gpu", (json_int_t)d->gpu);
+   if (o && d->has_writer) {
+      json_object_set_new(o, "writer_pc", json_integer((json_int_t)d->writer_pc));
+      json_object_set_new(o, "writer", json_string(d->writer_text));
+   }
+   return o;
+}
+
+/* ---- one case ------------------------------------------------------------------------------- */
+
+static const char *todo_reason(const struct rdna_case *c)
+{
+   for (size_t i = 0; i < rdna_case_todo_count(c); i++) {
+      const char *backend, *reason;
+      if (rdna_case_todo(c, i, &backend, &reason) && strcmp(backend, "recomp") == 0)
+         return reason;
+   }
+   return NULL;
+}
+
+static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna_case *c,
+                    const char *name, unsigned wave_size, const char *todo, json_t *runs)
+{
+   struct rdna_diff_result r;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st = rdna_diff_case(*gpu, c, wave_size, &d->run, &r, &diag);
+   if (st == RDNA_DEVICE) {
+      rdna_gpu_close(*gpu); /* unusable after a time-out or loss: the next run reopens */
+      *gpu = NULL;
+   }
+   bool gap = st == RDNA_UNSUPPORTED || st == RDNA_INTERNAL;
+   if (st != RDNA_OK && !gap) {
+      d->errors++;
+      note_exit(d, exit_for_error(st));
+      if (d->json)
+         json_array_append_new(runs, json_pack("{s:i, s:s, s:s}", "wave", (int)wave_size, "error",
+                                               rdna_status_name(st), "message", diag.message));
+      else
+         cli_error("diff", "%s (wave%u): %s: %s", name, wave_size, rdna_status_message(st),
+                   diag.message);
+      rdna_diff_result_free(&r);
+      return;
+   }
+   d->runs++;
+   bool expect_ok = st == RDNA_OK && r.interp.passed && r.gpu.passed;
+   bool ok = st == RDNA_OK && r.equal && expect_ok;
+   const char *verdict = ok ? "SAME" : todo ? "TODO" : "DIFF";
+   if (ok)
+      d->same++;
+   else if (todo)
+      d->todo++;
+   else {
+      d->differ++;
+      note_exit(d, CLI_EXIT_MISMATCH);
+   }
+   bool several = r.interp.waves > 1;
+   if (d->json) {
+      json_t *list = json_array();
+      for (size_t i = 0; i < r.num_divergences; i++)
+         json_array_append_new(list, divergence_json(&r.divergences[i]));
+      json_t *run = json_pack("{s:i, s:s, s:b, s:I, s:o, s:b, s:b}", "wave", (int)wave_size,
+                              "result", verdict, "equal", st == RDNA_OK && r.equal, "divergences",
+                              (json_int_t)r.total_divergences, "listed", list, "interp_expect",
+                              r.interp.passed, "gpu_expect", r.gpu.passed);
+      if (st != RDNA_OK)
+         json_object_set_new(run, "backend_error", json_string(diag.message));
+      if (todo)
+         json_object_set_new(run, "todo", json_string(todo));
+      json_array_append_new(runs, run);
+   } else if (st != RDNA_OK) {
+      printf("%s %s (wave%u): %s: %s\n", verdict, name, wave_size, rdna_status_name(st),
+             diag.message);
+   } else {
+      printf("%s %s (wave%u, %llu steps", verdict, name, wave_size,
+             (unsigned long long)r.interp.steps);
+      if (several)
+         printf(", %u waves", r.interp.waves);
+      if (r.total_divergences)
+         printf(", %zu divergences", r.total_divergences);
+      printf(")\n");
+      for (size_t i = 0; i < r.num_divergences; i++)
+         print_divergence(&r.divergences[i], several);
+      if (r.total_divergences > r.num_divergences)
+         printf("  ... %zu more\n", r.total_divergences - r.num_divergences);
+      if (!r.interp.passed)
+         printf("  [expect] fails on the interpreter (%zu lines; 'rdna run' shows them)\n",
+                r.interp.num_failures);
+      if (!r.gpu.passed)
+         printf("  [expect] fails on the GPU (%zu lines; 'rdna gpu' shows them)\n",
+                r.gpu.num_failures);
+   }
+   if (!d->json && !ok && todo)
+      printf("  known gap, todo(recomp): %s\n", todo[0] ? todo : "(no reason given)");
+   rdna_diff_result_free(&r);
+}
+
+static void run_case(struct diff_cli *d, struct rdna_gpu **gpu, const char *path)
+{
+   const char *name = cli_display_name(path);
+   char *source;
+   size_t size;
+   d->cases++;
+   int code = cli_read_file("diff", path, &source, &size);
+   if (code != CLI_EXIT_OK) {
+      d->errors++;
+      note_exit(d, code);
+      return;
+   }
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st = rdna_case_parse(source, size, name, &c, &diag);
+   if (st != RDNA_OK) {
+      if (diag.status == RDNA_OK)
+         diag.status = st;
+      d->errors++;
+      note_exit(d, cli_exit_for_status(st));
+      cli_print_source_diag(stderr, name, source, size, &diag);
+      free(source);
+      return;
+   }
+   json_t *runs = d->json ? json_array() : NULL;
+   const char *todo = todo_reason(c);
+   unsigned waves = rdna_case_waves(c);
+   for (unsigned wave_size = 32; wave_size <= 64; wave_size *= 2) {
+      if ((d->wave && d->wave != wave_size) ||
+          !(waves & (wave_size == 32 ? RDNA_CASE_WAVE32 : RDNA_CASE_WAVE64)))
+         continue;
+      if (!*gpu) {
+         struct rdna_gpu_options options = { d->device, false };
+         st = rdna_gpu_open(&options, gpu, &diag);
+         if (st != RDNA_OK) {
+            cli_error("diff", "%s: %s", rdna_status_message(st), diag.message);
+            d->errors++;
+            note_exit(d, exit_for_error(st));
+            break;
+         }
+      }
+      run_one(d, gpu, c, name, wave_size, todo, runs);
+   }
+   if (d->json)
+      json_array_append_new(d->json_cases, json_pack("{s:s, s:o}", "file", name, "runs", runs));
+   rdna_case_destroy(c);
+   free(source);
+}
+
+/* ---- the command ------------------------------------------------------------------------------
+ */
+
+static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_paths *inputs,
+                         bool *help)
+{
+   struct rdna_isa_config isa;
+   cli_isa_unset(&isa);
+   struct cli_parser parser;
+   cli_parser_init(&parser, "diff", argc, argv);
+   enum cli_token token;
+   int code = CLI_EXIT_OK;
+   while (code == CLI_EXIT_OK && (token = cli_next(&parser)) != CLI_END) {
+      const char *value;
+      uint64_t number;
+      if (token == CLI_POSITIONAL) {
+         char *copy = strdup(parser.arg);
+         if (!copy || !cli_paths_add(inputs, copy)) {
+            free(copy);
+            cli_error("diff", "out of memory");
+            code = CLI_EXIT_ENVIRONMENT;
+         }
+         continue;
+      }
+      int handled = cli_isa_option(&parser, &isa);
+      if (handled < 0) {
+         code = CLI_EXIT_BAD_INPUT;
+      } else if (handled > 0) {
+         if (isa.target != RDNA_TARGET_COUNT)
+            code = cli_usage_error("diff", "--target is not supported: both sides run the "
+                                           "case's target");
+      } else if (cli_is(&parser, "--help", "-h")) {
+         *help = true;
+         return CLI_EXIT_OK;
+      } else if (cli_is(&parser, "--device", NULL)) {
+         if (!cli_value(&parser, &d->device))
+            code = CLI_EXIT_BAD_INPUT;
+      } else if (cli_is(&parser, "--relative", NULL)) {
+         if (!cli_value(&parser, &value))
+            code = CLI_EXIT_BAD_INPUT;
+         else if (!rdna_relative_lowering_parse(value, &d->run.relative))
+            code = cli_usage_error(
+               "diff", "--relative takes chain, tree, switch, window or default, found '%s'",
+               value);
+      } else if (cli_is(&parser, "--steps", NULL) || cli_is(&parser, "--timeout", NULL) ||
+                 cli_is(&parser, "--max", NULL)) {
+         bool steps = cli_is(&parser, "--steps", NULL),
+              timeout = cli_is(&parser, "--timeout", NULL);
+         uint64_t max = steps ? RDNA_CASE_MAX_STEPS : timeout ? 3600000 : 1000000;
+         if (!cli_value(&parser, &value))
+            code = CLI_EXIT_BAD_INPUT;
+         else if (!cli_parse_uint(value, max, &number) || number == 0)
+            code = cli_usage_error("diff", "%s takes a number from 1 to %llu, found '%s'",
+                                   steps     ? "--steps"
+                                   : timeout ? "--timeout"
+                                             : "--max",
+                                   (unsigned long long)max, value);
+         else if (steps)
+            d->run.step_limit = number;
+         else if (timeout)
+            d->run.timeout_ns = number * 1000000u;
+         else
+            d->run.max_divergences = (size_t)number;
+      } else if (cli_is(&parser, "--json", NULL)) {
+         if (!cli_no_value(&parser))
+            code = CLI_EXIT_BAD_INPUT;
+         d->json = true;
+      } else {
+         code = cli_unknown_option(&parser);
+      }
+   }
+   d->wave = isa.wave_size;
+   return code;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+   struct diff_cli d;
+   memset(&d, 0, sizeof(d));
+   d.run.max_divergences = 16;
+   struct cli_paths inputs = { NULL, 0, 0 }, cases = { NULL, 0, 0 };
+   bool help = false, any_dir = false;
+   int code = parse_options(argc, argv, &d, &inputs, &help);
+   if (code == CLI_EXIT_OK && help) {
+      diff_help(stdout);
+      cli_paths_free(&inputs);
+      return CLI_EXIT_OK;
+   }
+   if (code == CLI_EXIT_OK && inputs.count == 0)
+      code = cli_usage_error("diff", "no case file");
+   if (code == CLI_EXIT_OK)
+      code = cli_collect_cases("diff", &inputs, &cases, &any_dir);
+   cli_paths_free(&inputs);
+   if (code != CLI_EXIT_OK) {
+      cli_paths_free(&cases);
+      return code;
+   }
+   if (d.json)
+      d.json_cases = json_array();
+   struct rdna_gpu *gpu = NULL;
+   for (size_t i = 0; i < cases.count && d.exit_code != CLI_EXIT_ENVIRONMENT; i++)
+      run_case(&d, &gpu, cases.paths[i]);
+   if (d.json) {
+      json_t *root =
+         json_pack("{s:o, s:{s:i, s:i, s:i, s:i, s:i, s:i}}", "cases", d.json_cases, "summary",
+                   "cases", (int)d.cases, "runs", (int)d.runs, "same", (int)d.same, "differ",
+                   (int)d.differ, "todo", (int)d.todo, "errors", (int)d.errors);
+      char *text = root ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER) : NULL;
+      if (text)
+         puts(text);
+      else
+         note_exit(&d, CLI_EXIT_ENVIRONMENT);
+      free(text);
+      json_decref(root);
+   } else if (any_dir || cases.count > 1) {
+      printf("%u cases, %u runs: %u same, %u differ, %u todo, %u errors", d.cases, d.runs, d.same,
+             d.differ, d.todo, d.errors);
+      if (gpu)
+         printf(" (%s)", rdna_gpu_device(gpu)->name);
+      putchar('\n');
+   }
+   rdna_gpu_close(gpu);
+   cli_paths_free(&cases);
+   return d.exit_code;
+}
