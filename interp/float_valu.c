@@ -105,9 +105,7 @@ enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
    uint64_t r[MAX_LANES];
    const uint32_t *mask = wave_lane_mask(w);
    bool int_dst = (spec->flags & FSPEC_INT_DST) != 0;
-   bool allow_omod = !(spec->flags & FSPEC_NO_OMOD);
-   bool output_mods =
-      !int_dst && ((allow_omod && in->mod.omod) || (in->mod.flags & RDNA_FLAG_CLAMP));
+   bool output_mods = !int_dst && (in->mod.omod || (in->mod.flags & RDNA_FLAG_CLAMP));
    struct float_src src[3];
    for (unsigned i = 0; i < spec->num_srcs; i++) {
       bool raw =
@@ -125,7 +123,7 @@ enum rdna_status float_exec(struct wave *w, const struct rdna_inst *in,
       c.lane = lane;
       uint64_t v = fn(&c, s);
       if (output_mods)
-         v = float_output_mods(&c, spec->dst, v, allow_omod);
+         v = float_output_mods(&c, spec->dst, v, true);
       r[lane] = v;
    }
    unsigned vgpr = dst_vgpr(&in->operands[0]);

@@ -32,11 +32,10 @@ typedef uint64_t (*float_lane_fn)(const struct float_ctx *c, const uint64_t *src
 
 /* Flags of a float_spec. */
 enum float_spec_flag {
-   FSPEC_INT_DST = 1u << 0,  /* an integer result: no omod or clamp, 32 bits (or 16 for DST16) */
+   FSPEC_INT_DST = 1u << 0,  /* an integer result: no omod or clamp; 16 bits when dst is FLOAT16 */
    FSPEC_INT_SRC1 = 1u << 1, /* src1 is a raw 32-bit integer (ldexp, class masks) */
    FSPEC_INT_SRC0 = 1u << 2, /* src0 is a raw integer (int-to-float conversions) */
    FSPEC_NO_FLUSH = 1u << 3, /* sources keep their denormals whatever MODE says */
-   FSPEC_NO_OMOD = 1u << 4,  /* omod does not apply (clamp still does for float results) */
 };
 
 /* The shape of a float handler: source and result widths, number of sources (operands 1.. of
@@ -107,8 +106,8 @@ static inline uint64_t float_src_read(struct wave *w, const struct float_src *s,
  * destination. */
 const struct rdna_operand *float_src_operand(const struct rdna_inst *in, unsigned index);
 
-/* omod and clamp of the instruction applied to a float result (RDNA2 ISA guide 6.2.2 "Output
- * modifiers"). */
+/* omod (unless !allow_omod: VOP3P has none) and clamp of the instruction applied to a float
+ * result (RDNA2 ISA guide 6.2.2 "Output modifiers"). */
 uint64_t float_output_mods(const struct float_ctx *c, enum float_width width, uint64_t r,
                            bool allow_omod);
 
