@@ -402,8 +402,9 @@ Test(run, time_out_is_a_device_status_and_the_context_stays_closed)
    char *text = loop_module_text(&l);
    size_t num_words;
    uint32_t *words = spirv_assemble(text, &num_words);
-   /* Long enough to outlast 0.1 ms anywhere (lavapipe: 65535 iterations of 16 dependent
-    * shift-xor-multiplies), short enough for close's bounded wait. */
+   /* About 0.1 s on lavapipe (65535 iterations of LOOP_MODULE_UNROLL dependent shift-xor-
+    * multiplies): far beyond 0.1 ms, even when this thread loses the CPU between submitting and
+    * waiting; short enough for close's bounded wait. */
    uint32_t memory[4] = { 1, 2000, 0, 2000 };
    uint32_t *state = calloc(l.state_words, sizeof(uint32_t));
    struct rdna_gpu_run_options options = { 100000, 0 };
