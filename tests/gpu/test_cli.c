@@ -244,11 +244,12 @@ Test(gpu_cli, json_reports_every_run_with_its_times)
 Test(gpu_cli, a_time_out_exits_3_and_the_next_case_gets_a_fresh_device)
 {
    skip_without_device();
-   /* 60000 iterations of 40 vector operations: far beyond 1 ms on any device here. */
-   char text[4096];
+   /* 60000 iterations of 100 vector operations: tens of milliseconds on lavapipe, far beyond
+    * the 1 ms limit even when the waiting thread loses the CPU for a while. */
+   char text[8192];
    size_t n = (size_t)snprintf(
-      text, sizeof(text), "[require]\nvgprs 2\nsteps 3000000\n[program]\ns_mov_b32 s0, 0\nloop:\n");
-   for (int i = 0; i < 20; i++)
+      text, sizeof(text), "[require]\nvgprs 2\nsteps 7000000\n[program]\ns_mov_b32 s0, 0\nloop:\n");
+   for (int i = 0; i < 50; i++)
       n += (size_t)snprintf(text + n, sizeof(text) - n,
                             "v_mul_lo_u32 v1, v1, v0\nv_add_nc_u32 v1, v1, 7\n");
    snprintf(text + n, sizeof(text) - n,
