@@ -63,7 +63,8 @@ bool rdna_gpu_result_read_memory(const struct rdna_gpu_result *result,
                                  const struct rdna_module_layout *layout, uint64_t address,
                                  void *out, size_t size)
 {
-   if (!result || !layout || !result->memory || (!out && size))
+   if (!result || !layout || !result->memory || (!out && size) ||
+       (layout->num_regions && !layout->regions))
       return false;
    for (size_t i = 0; i < layout->num_regions; i++) {
       const struct rdna_module_region *r = &layout->regions[i];

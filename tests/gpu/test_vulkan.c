@@ -493,6 +493,9 @@ Test(run, inconsistent_layouts_are_bad_arguments)
    cr_assert_eq(rdna_gpu_run(gpu, words, num_words, &bad, memory, state, NULL, &r, &diag),
                 RDNA_BAD_ARGUMENT);
    cr_assert(strstr(diag.message, "'r'"), "%s", diag.message);
+   bad.regions = NULL;
+   cr_assert_eq(rdna_gpu_run(gpu, words, num_words, &bad, memory, state, NULL, &r, &diag),
+                RDNA_BAD_ARGUMENT);
    free(words);
    free(text);
    free(state);
