@@ -33,9 +33,20 @@ struct cfg {
    size_t num_blocks;
 };
 
+/* Code at a guest address. */
+struct cfg_program {
+   uint64_t address;
+   const uint8_t *bytes;
+   size_t size;
+};
+
 /* Discovers the code of `c` for `wave_size`. Fails only for NO_MEMORY or a case without code. */
 enum rdna_status cfg_build(const struct rdna_case *c, const struct rdna_isa_config *isa,
                            struct cfg *cfg, struct rdna_diag *diag);
+/* The same over explicit programs, walking from `entry` and every program's start. */
+enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t num_programs,
+                                    uint64_t entry, const struct rdna_isa_config *isa,
+                                    struct cfg *cfg, struct rdna_diag *diag);
 void cfg_free(struct cfg *cfg);
 /* Whether an instruction ends its block. */
 bool cfg_ends_block(const struct rdna_inst *inst);

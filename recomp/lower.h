@@ -21,6 +21,15 @@
 #define LOWER_SREGS 128
 #define LOWER_VGPRS 256
 
+struct lower_cached {
+   uint32_t gen, id;
+   bool dirty;
+};
+
+#define LOWER_DIRTY_VGPR 0x80000000u
+#define LOWER_SCC_INDEX LOWER_SREGS
+#define LOWER_DIRTY_CAPACITY (LOWER_SREGS + 1 + LOWER_VGPRS * LOWER_MAX_SLOTS)
+
 /* A guest region as the module sees it: where it lives in the memory buffer. */
 struct lower_region {
    uint64_t address, size, offset;
@@ -64,6 +73,15 @@ struct lower {
    const struct lower_region *regions;
    size_t num_regions;
    uint64_t scratch_per_lane;
+
+   /* Values of registers within straight-line code: a register's variable is loaded once and
+    * written back when control flow is about to diverge or join (lw_flush), and every label
+    * starts afresh (lw_label). Entries count only when their `gen` is the current one. */
+   struct lower_cached *sgpr_cache; /* LOWER_SREGS + 1: SCC last */
+   struct lower_cached (*vgpr_cache)[LOWER_MAX_SLOTS];
+   uint32_t *dirty; /* keys of dirty entries: sreg index, or LOWER_DIRTY_VGPR | reg << 8 | slot */
+   size_t num_dirty;
+   uint32_t cache_gen;
 
    /* the instruction being lowered */
    uint64_t pc_value;
@@ -177,6 +195,22 @@ void lw_fault(struct lower *l, uint32_t cond, enum rdna_fault_kind kind, uint32_
 void lw_fault_value(struct lower *l, uint32_t cond, uint32_t kind, uint32_t lane, uint32_t address);
 /* u64: the steps the wave has executed, the current instruction included. */
 uint32_t lw_steps_now(struct lower *l);
+/* Control flow inside lowered code goes through these, so that cached register values are
+ * written back before a branch and not reused across a label: lw_flush stores every dirty
+ * register; lw_selection_merge flushes, then declares the merge; lw_label opens a block with an
+ * empty cache; lw_branch flushes and branches. */
+void lw_flush(struct lower *l);
+void lw_invalidate(struct lower *l);
+/* Stores the dirty registers of the window array (before a dynamic access reads it), and drops
+ * the cached values of its registers (after a dynamic store may have changed any of them). */
+void lw_flush_window(struct lower *l);
+void lw_forget_window(struct lower *l);
+void lw_selection_merge(struct lower *l, uint32_t merge);
+void lw_label(struct lower *l, uint32_t label);
+void lw_branch(struct lower *l, uint32_t label);
+/* SCC as u32 0/1. */
+uint32_t lw_scc_u32(struct lower *l);
+
 /* Opens `if (cond) {` as a structured selection; lw_if_end closes it. Returns the merge label. */
 uint32_t lw_if_begin(struct lower *l, uint32_t cond);
 void lw_if_end(struct lower *l, uint32_t merge);

@@ -104,16 +104,118 @@ uint32_t lw_nz64(struct lower *l, uint32_t x)
 
 /* ---- scalar state -------------------------------------------------------------------------- */
 
+static void invalidate_exec(struct lower *l)
+{
+   memset(l->active, 0, sizeof(l->active));
+}
+
+/* ---- the register cache ------------------------------------------------------------------- */
+
+static uint32_t sreg_var(struct lower *l, unsigned index)
+{
+   return index == LOWER_SCC_INDEX ? l->scc : l->sgpr[index];
+}
+
+static uint32_t cached_sreg(struct lower *l, unsigned index)
+{
+   struct lower_cached *e = &l->sgpr_cache[index];
+   if (e->gen != l->cache_gen) {
+      e->gen = l->cache_gen;
+      e->id = spvb_load(l->b, l->t_u32, sreg_var(l, index));
+      e->dirty = false;
+   }
+   return e->id;
+}
+
+static void cache_write(struct lower *l, struct lower_cached *e, uint32_t key, uint32_t value)
+{
+   if (e->gen != l->cache_gen || !e->dirty)
+      l->dirty[l->num_dirty++] = key;
+   e->gen = l->cache_gen;
+   e->id = value;
+   e->dirty = true;
+}
+
+void lw_flush(struct lower *l)
+{
+   for (size_t i = 0; i < l->num_dirty; i++) {
+      uint32_t key = l->dirty[i];
+      struct lower_cached *e;
+      uint32_t ptr;
+      if (key & LOWER_DIRTY_VGPR) {
+         unsigned reg = (key >> 8) & 0xffff, slot = key & 0xff;
+         e = &l->vgpr_cache[reg][slot];
+         if (e->gen != l->cache_gen || !e->dirty)
+            continue;
+         ptr = lw_vgpr_ptr(l, reg, slot);
+      } else {
+         e = &l->sgpr_cache[key];
+         if (e->gen != l->cache_gen || !e->dirty)
+            continue;
+         ptr = sreg_var(l, key);
+      }
+      spvb_store(l->b, ptr, e->id);
+      e->dirty = false;
+   }
+   l->num_dirty = 0;
+}
+
+void lw_flush_window(struct lower *l)
+{
+   size_t kept = 0;
+   for (size_t i = 0; i < l->num_dirty; i++) {
+      uint32_t key = l->dirty[i];
+      unsigned reg = (key >> 8) & 0xffff, slot = key & 0xff;
+      if (!(key & LOWER_DIRTY_VGPR) || reg < l->window_base) {
+         l->dirty[kept++] = key;
+         continue;
+      }
+      struct lower_cached *e = &l->vgpr_cache[reg][slot];
+      if (e->gen == l->cache_gen && e->dirty) {
+         spvb_store(l->b, lw_vgpr_ptr(l, reg, slot), e->id);
+         e->dirty = false;
+      }
+   }
+   l->num_dirty = kept;
+}
+
+void lw_forget_window(struct lower *l)
+{
+   for (unsigned r = l->window_base; r < l->vgprs; r++)
+      for (unsigned k = 0; k < l->slots; k++)
+         l->vgpr_cache[r][k].gen = 0;
+}
+
+void lw_invalidate(struct lower *l)
+{
+   l->num_dirty = 0;
+   l->cache_gen++;
+   invalidate_exec(l);
+}
+
+void lw_selection_merge(struct lower *l, uint32_t merge)
+{
+   lw_flush(l);
+   spvb_selection_merge(l->b, merge);
+}
+
+void lw_label(struct lower *l, uint32_t label)
+{
+   spvb_label(l->b, label);
+   lw_invalidate(l);
+}
+
+void lw_branch(struct lower *l, uint32_t label)
+{
+   lw_flush(l);
+   spvb_branch(l->b, label);
+}
+
 uint32_t lw_sreg(struct lower *l, unsigned code)
 {
    if (code >= LOWER_SREGS || code == RDNA_REG_NULL)
       return lw_u32(l, 0);
-   return spvb_load(l->b, l->t_u32, l->sgpr[code]);
-}
-
-static void invalidate_exec(struct lower *l)
-{
-   memset(l->active, 0, sizeof(l->active));
+   return cached_sreg(l, code);
 }
 
 void lw_sreg_write(struct lower *l, unsigned code, uint32_t value)
@@ -122,7 +224,12 @@ void lw_sreg_write(struct lower *l, unsigned code, uint32_t value)
       return;
    if (code >= RDNA_REG_EXEC_LO)
       invalidate_exec(l);
-   spvb_store(l->b, l->sgpr[code], value);
+   cache_write(l, &l->sgpr_cache[code], code, value);
+}
+
+uint32_t lw_scc_u32(struct lower *l)
+{
+   return cached_sreg(l, LOWER_SCC_INDEX);
 }
 
 uint32_t lw_sreg64(struct lower *l, unsigned code)
@@ -141,12 +248,12 @@ void lw_sreg_write64(struct lower *l, unsigned code, uint32_t value64)
 
 uint32_t lw_scc(struct lower *l)
 {
-   return lw_nz(l, spvb_load(l->b, l->t_u32, l->scc));
+   return lw_nz(l, lw_scc_u32(l));
 }
 
 void lw_scc_write(struct lower *l, uint32_t cond)
 {
-   spvb_store(l->b, l->scc, lw_b2u(l, cond));
+   cache_write(l, &l->sgpr_cache[LOWER_SCC_INDEX], LOWER_SCC_INDEX, lw_b2u(l, cond));
 }
 
 static uint32_t wave_mask(struct lower *l, uint32_t value64)
@@ -232,7 +339,7 @@ uint32_t lw_scalar_src(struct lower *l, const struct rdna_operand *op)
    case RDNA_REG_EXECZ:
       return lw_b2u(l, lw_op2(l, SpvOpIEqual, l->t_bool, lw_exec(l), lw_u64(l, 0)));
    case RDNA_REG_SCC:
-      return spvb_load(l->b, l->t_u32, l->scc);
+      return lw_scc_u32(l);
    /* Aperture bases: the high dword of the flat addresses of LDS and scratch, the values the
     * interpreter documents (interp/wave.h: those Linux's amdgpu driver programs). */
    case RDNA_REG_SHARED_BASE:
@@ -300,12 +407,18 @@ uint32_t lw_vgpr_ptr(struct lower *l, unsigned reg, unsigned slot)
 
 uint32_t lw_vgpr(struct lower *l, unsigned reg, unsigned slot)
 {
-   return spvb_load(l->b, l->t_u32, lw_vgpr_ptr(l, reg, slot));
+   struct lower_cached *e = &l->vgpr_cache[reg][slot];
+   if (e->gen != l->cache_gen) {
+      e->gen = l->cache_gen;
+      e->id = spvb_load(l->b, l->t_u32, lw_vgpr_ptr(l, reg, slot));
+      e->dirty = false;
+   }
+   return e->id;
 }
 
 void lw_vgpr_store(struct lower *l, unsigned reg, unsigned slot, uint32_t value)
 {
-   spvb_store(l->b, lw_vgpr_ptr(l, reg, slot), value);
+   cache_write(l, &l->vgpr_cache[reg][slot], LOWER_DIRTY_VGPR | reg << 8 | slot, value);
 }
 
 uint32_t lw_mask_bit(struct lower *l, uint32_t mask64, unsigned slot)
@@ -328,9 +441,8 @@ void lw_vwrite(struct lower *l, unsigned reg, unsigned slot, uint32_t value)
 {
    if (reg >= l->vgprs)
       return; /* cannot happen: operands past the allocation fault before lowering */
-   uint32_t ptr = lw_vgpr_ptr(l, reg, slot);
-   uint32_t old = spvb_load(l->b, l->t_u32, ptr);
-   spvb_store(l->b, ptr, lw_select(l, l->t_u32, lw_active(l, slot), value, old));
+   uint32_t old = lw_vgpr(l, reg, slot);
+   lw_vgpr_store(l, reg, slot, lw_select(l, l->t_u32, lw_active(l, slot), value, old));
 }
 
 void lw_vsrc(struct lower *l, const struct rdna_operand *op, uint32_t out[])
@@ -419,18 +531,16 @@ const struct rdna_operand *lw_role(const struct rdna_inst *in, unsigned role)
 uint32_t lw_if_begin(struct lower *l, uint32_t cond)
 {
    uint32_t then_label = spvb_id(l->b), merge = spvb_id(l->b);
-   spvb_selection_merge(l->b, merge);
+   lw_selection_merge(l, merge);
    spvb_branch_conditional(l->b, cond, then_label, merge);
-   spvb_label(l->b, then_label);
+   lw_label(l, then_label);
    return merge;
 }
 
 void lw_if_end(struct lower *l, uint32_t merge)
 {
-   spvb_branch(l->b, merge);
-   spvb_label(l->b, merge);
-   /* EXEC bits computed inside the selection do not dominate what follows. */
-   invalidate_exec(l);
+   lw_branch(l, merge);
+   lw_label(l, merge);
 }
 
 void lw_fault(struct lower *l, uint32_t cond, enum rdna_fault_kind kind, uint32_t lane,

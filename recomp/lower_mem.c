@@ -166,15 +166,15 @@ static void with_buffer(struct lower *l, const struct place *p, struct word_op o
    uint32_t shift =
       bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, p->offset, c32(l, 3)), c32(l, 3));
    uint32_t then_label = spvb_id(l->b), else_label = spvb_id(l->b), merge = spvb_id(l->b);
-   spvb_selection_merge(l->b, merge);
+   lw_selection_merge(l, merge);
    spvb_branch_conditional(l->b, p->scratch, then_label, else_label);
-   spvb_label(l->b, then_label);
+   lw_label(l, then_label);
    op.fn(l, l->scratch, word, shift, op.user);
-   spvb_branch(l->b, merge);
-   spvb_label(l->b, else_label);
+   lw_branch(l, merge);
+   lw_label(l, else_label);
    op.fn(l, l->memory, word, shift, op.user);
-   spvb_branch(l->b, merge);
-   spvb_label(l->b, merge);
+   lw_branch(l, merge);
+   lw_label(l, merge);
 }
 
 /* ---- vector memory -------------------------------------------------------------------------- */

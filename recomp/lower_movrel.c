@@ -6,6 +6,8 @@
  * benchmark, bench/bench_recomp.c, compares their size): a select chain, a balanced select tree
  * (reads) with a binary tree of branches (writes), an OpSwitch, or a window array holding the
  * registers relative accesses can reach. */
+#include <string.h>
+
 #include "recomp/lower.h"
 
 #define T32 (l->t_u32)
@@ -45,15 +47,15 @@ static void write_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi
    unsigned mid = lo + (hi - lo) / 2;
    uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
    uint32_t left = spvb_id(l->b), right = spvb_id(l->b), merge = spvb_id(l->b);
-   spvb_selection_merge(l->b, merge);
+   lw_selection_merge(l, merge);
    spvb_branch_conditional(l->b, below, left, right);
-   spvb_label(l->b, left);
+   lw_label(l, left);
    write_tree(l, index, lo, mid, cond, value);
-   spvb_branch(l->b, merge);
-   spvb_label(l->b, right);
+   lw_branch(l, merge);
+   lw_label(l, right);
    write_tree(l, index, mid, hi, cond, value);
-   spvb_branch(l->b, merge);
-   spvb_label(l->b, merge);
+   lw_branch(l, merge);
+   lw_label(l, merge);
 }
 
 /* OpSwitch over the candidate registers: case r runs `body` for register r. */
@@ -75,14 +77,14 @@ static void switch_over(struct lower *l, uint32_t index, unsigned lo, struct swi
       operands[2 + 2 * i] = lo + i;
       operands[3 + 2 * i] = labels[i];
    }
-   spvb_selection_merge(l->b, merge);
+   lw_selection_merge(l, merge);
    spvb_op_void(l->b, SpvOpSwitch, operands, 2 + 2 * n);
    for (unsigned i = 0; i < n; i++) {
-      spvb_label(l->b, labels[i]);
+      lw_label(l, labels[i]);
       body.fn(l, lo + i, body.user);
-      spvb_branch(l->b, merge);
+      lw_branch(l, merge);
    }
-   spvb_label(l->b, merge);
+   lw_label(l, merge);
 }
 
 struct switch_read {
@@ -113,6 +115,8 @@ void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t
 {
    switch (l->relative) {
    case RDNA_RELATIVE_WINDOW_ARRAY:
+      /* the array must hold the registers' current values */
+      lw_flush_window(l);
       for (unsigned k = 0; k < l->slots; k++)
          out[k] = spvb_load(l->b, T32, window_ptr(l, index, k));
       return;
@@ -148,11 +152,14 @@ void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const u
 {
    switch (l->relative) {
    case RDNA_RELATIVE_WINDOW_ARRAY:
+      lw_flush_window(l);
       for (unsigned k = 0; k < l->slots; k++) {
          uint32_t ptr = window_ptr(l, index, k);
          uint32_t old = spvb_load(l->b, T32, ptr);
          spvb_store(l->b, ptr, lw_select(l, T32, cond[k], value[k], old));
       }
+      /* cached values of window registers may be stale now */
+      lw_forget_window(l);
       return;
    case RDNA_RELATIVE_SWITCH: {
       struct switch_write w = { cond, value };

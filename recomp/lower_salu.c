@@ -138,7 +138,7 @@ static enum rdna_status sop2_32(struct lower *l, const struct rdna_inst *in, enu
       break;
    case S2_ADDC:
    case S2_SUBB: {
-      uint32_t carry = lw_zext64(l, spvb_load(l->b, T32, l->scc));
+      uint32_t carry = lw_zext64(l, lw_scc_u32(l));
       uint32_t a64 = lw_zext64(l, a), b64 = lw_zext64(l, b);
       if (op == S2_ADDC) {
          uint32_t sum = bin64(l, SpvOpIAdd, bin64(l, SpvOpIAdd, a64, b64), carry);
@@ -1124,7 +1124,7 @@ static uint32_t hwreg_read(struct lower *l, unsigned id)
       v = bin(l, SpvOpBitwiseAnd, v, c32(l, ~((1u << 0) | (1u << 9) | (1u << 10))));
       uint32_t execz = lw_b2u(l, cmp(l, SpvOpIEqual, lw_exec(l), c64(l, 0)));
       uint32_t vccz = lw_b2u(l, cmp(l, SpvOpIEqual, lw_vcc(l), c64(l, 0)));
-      v = bin(l, SpvOpBitwiseOr, v, spvb_load(l->b, T32, l->scc));
+      v = bin(l, SpvOpBitwiseOr, v, lw_scc_u32(l));
       v = bin(l, SpvOpBitwiseOr, v, bin(l, SpvOpShiftLeftLogical, execz, c32(l, 9)));
       v = bin(l, SpvOpBitwiseOr, v, bin(l, SpvOpShiftLeftLogical, vccz, c32(l, 10)));
    }

@@ -11,6 +11,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower.h"
+#include "recomp/recomp_internal.h"
 
 struct rdna_module {
    uint32_t *words;
@@ -421,7 +422,6 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
    const struct rdna_inst *in = &ci->inst;
    l->pc_value = ci->pc;
    l->next_pc = 0;
-   memset(l->active, 0, sizeof(l->active));
    if (ci->illegal) {
       l->op_value = 0xffffffffu;
       lw_fault(l, 0, RDNA_FAULT_ILLEGAL_INSTRUCTION, 0, lw_u64(l, ci->pc));
@@ -452,7 +452,7 @@ static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
                                     const struct cfg_block *blk, uint32_t label, uint32_t exit)
 {
    struct spvb *b = l->b;
-   spvb_label(b, label);
+   lw_label(l, label);
    uint64_t counted = 0;
    for (size_t i = 0; i < blk->count; i++)
       counted += !cfg->insts[blk->first + i].illegal;
@@ -471,7 +471,7 @@ static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
    lw_fault(l, 0, RDNA_FAULT_STEP_LIMIT, 0, 0);
    spvb_branch(b, merge);
 
-   spvb_label(b, body);
+   lw_label(l, body);
    const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
    l->block_steps = steps;
    for (size_t i = 0; i < blk->count; i++) {
@@ -480,6 +480,7 @@ static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
       if (st != RDNA_OK)
          return st;
    }
+   lw_flush(l);
    spvb_store(b, l->steps, after);
    uint32_t next = l->next_pc ? l->next_pc : lw_u64(l, last->pc + last->inst.size);
    spvb_store(b, l->pc, lw_op2(l, SpvOpBitwiseAnd, l->t_u64, next, lw_u64(l, 0xffffffffffffull)));
@@ -549,6 +550,7 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    declare_state(l);
    uint32_t base;
    prologue(l, &ids, &base, entry);
+   lw_flush(l);
 
    uint32_t header = spvb_id(b), dispatch = spvb_id(b), cont = spvb_id(b), done = spvb_id(b);
    uint32_t sw_merge = spvb_id(b), unknown = spvb_id(b);
@@ -585,14 +587,14 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    free(labels);
    if (status != RDNA_OK)
       return status;
-   spvb_label(b, unknown);
+   lw_label(l, unknown);
    lower_unknown_pc(l, pc);
    spvb_branch(b, sw_merge);
    spvb_label(b, sw_merge);
    spvb_branch(b, cont);
    spvb_label(b, cont);
    spvb_branch(b, header);
-   spvb_label(b, done);
+   lw_label(l, done);
    epilogue(l, &ids, base);
    spvb_end_function(b);
    unsigned local_size[3] = { l->subgroup_size * l->waves_per_group, 1, 1 };
@@ -603,6 +605,12 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
 enum rdna_status rdna_recomp_case(const struct rdna_case *c,
                                   const struct rdna_recomp_options *options,
                                   struct rdna_module **out, struct rdna_diag *diag)
+{
+   return recomp_case(c, options, true, out, diag);
+}
+
+enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp_options *options,
+                             bool validate, struct rdna_module **out, struct rdna_diag *diag)
 {
    if (out)
       *out = NULL;
@@ -620,11 +628,14 @@ enum rdna_status rdna_recomp_case(const struct rdna_case *c,
    struct lower_region *regions = calloc(lay->num_regions ? lay->num_regions : 1, sizeof(*regions));
    struct lower *l = calloc(1, sizeof(*l));
    uint32_t(*vgpr_var)[LOWER_MAX_SLOTS] = calloc(LOWER_VGPRS, sizeof(*vgpr_var));
+   struct lower_cached *sgpr_cache = calloc(LOWER_SREGS + 1, sizeof(*sgpr_cache));
+   struct lower_cached(*vgpr_cache)[LOWER_MAX_SLOTS] = calloc(LOWER_VGPRS, sizeof(*vgpr_cache));
+   uint32_t *dirty = calloc(LOWER_DIRTY_CAPACITY, sizeof(*dirty));
    struct spvb b;
    spvb_init(&b);
    struct cfg cfg;
    memset(&cfg, 0, sizeof(cfg));
-   if (!regions || !l || !vgpr_var) {
+   if (!regions || !l || !vgpr_var || !sgpr_cache || !vgpr_cache || !dirty) {
       status = fail(diag, RDNA_NO_MEMORY, "out of memory");
       goto done;
    }
@@ -647,6 +658,10 @@ enum rdna_status rdna_recomp_case(const struct rdna_case *c,
    l->state_words = lay->state_words;
    l->step_limit = options->step_limit ? options->step_limit : rdna_case_steps(c);
    l->vgpr_var = vgpr_var;
+   l->sgpr_cache = sgpr_cache;
+   l->vgpr_cache = vgpr_cache;
+   l->dirty = dirty;
+   l->cache_gen = 1;
    l->regions = regions;
    l->num_regions = lay->num_regions;
    l->scratch_per_lane = lay->scratch_bytes_per_lane;
@@ -663,12 +678,16 @@ enum rdna_status rdna_recomp_case(const struct rdna_case *c,
       status = fail(diag, RDNA_NO_MEMORY, "out of memory building the module");
       goto done;
    }
-   status = spvb_validate(m->words, m->num_words, diag);
+   if (validate)
+      status = spvb_validate(m->words, m->num_words, diag);
 
 done:
    cfg_free(&cfg);
    spvb_free(&b);
    free(vgpr_var);
+   free(sgpr_cache);
+   free(vgpr_cache);
+   free(dirty);
    free(l);
    free(regions);
    if (status != RDNA_OK) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "rdna/recomp.h"
 
 static void dis_help(FILE *out)
 {
@@ -31,7 +32,12 @@ static void dis_help(FILE *out)
          "                     {offset, words, text, op, encoding}, plus 'target' (byte\n"
          "                     offset) for branches and 'error' {status, message} for a\n"
          "                     dword that did not decode (then op and encoding are null);\n"
-         "                     text is llvm-mc's, without labels\n",
+         "                     text is llvm-mc's, without labels\n"
+         "  --cfg              print the control-flow graph the recompiler discovers from\n"
+         "                     the start (or --offset) as Graphviz dot instead: one node per\n"
+         "                     basic block with its instructions; edges for fall-through,\n"
+         "                     branches, calls (dashed), returns (dotted, from s_setpc_b64\n"
+         "                     to every call's return point) and computed targets\n",
          out);
    cli_isa_help(out);
    fputs("  -h, --help         this text\n"
@@ -48,6 +54,7 @@ struct dis_options {
    bool addresses;
    bool labels;
    bool json;
+   bool cfg;
 };
 
 struct dis_code {
@@ -308,6 +315,25 @@ static int parse_words(struct cli_parser *parser, uint8_t **bytes, size_t *size)
    }
 }
 
+/* --cfg: the recompiler's blocks as Graphviz dot, addresses being byte offsets in the input. */
+static int print_cfg(const struct dis_options *options, const struct dis_code *dis)
+{
+   char *text = NULL;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   if (dis->size == dis->start)
+      return cli_usage_error("dis", "no code to build a graph of");
+   enum rdna_status st = rdna_recomp_cfg_dot(&options->config, dis->bytes + dis->start,
+                                             dis->size - dis->start, dis->start, &text, &diag);
+   if (st != RDNA_OK) {
+      cli_error("dis", "%s", diag.message);
+      return cli_exit_for_status(st);
+   }
+   fputs(text, stdout);
+   free(text);
+   return CLI_EXIT_OK;
+}
+
 static int parse_options(int argc, char **argv, struct dis_options *options, uint8_t **words,
                          size_t *num_bytes, bool *have_words)
 {
@@ -346,13 +372,15 @@ static int parse_options(int argc, char **argv, struct dis_options *options, uin
             return cli_usage_error("dis", "--offset needs a multiple of 4, found '%s'", value);
          options->offset = (size_t)number;
       } else if (cli_is(&parser, "--addresses", NULL) || cli_is(&parser, "--no-labels", NULL) ||
-                 cli_is(&parser, "--json", NULL)) {
+                 cli_is(&parser, "--json", NULL) || cli_is(&parser, "--cfg", NULL)) {
          if (!cli_no_value(&parser))
             return CLI_EXIT_BAD_INPUT;
          if (cli_is(&parser, "--addresses", NULL))
             options->addresses = true;
          else if (cli_is(&parser, "--no-labels", NULL))
             options->labels = false;
+         else if (cli_is(&parser, "--cfg", NULL))
+            options->cfg = true;
          else
             options->json = true;
       } else {
@@ -406,7 +434,9 @@ int cmd_dis(int argc, char **argv)
       goto done;
    }
 
-   if (options.json) {
+   if (options.cfg) {
+      code = print_cfg(&options, &dis);
+   } else if (options.json) {
       code = print_json(&options, &dis);
    } else {
       if (options.labels)

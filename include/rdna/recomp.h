@@ -127,6 +127,15 @@ void rdna_module_destroy(struct rdna_module *module);
 const uint32_t *rdna_module_words(const struct rdna_module *module, size_t *num_words);
 const struct rdna_module_layout *rdna_module_layout(const struct rdna_module *module);
 
+/* The control-flow graph of raw machine code (`size` bytes placed at guest `address`, decoded
+ * for `isa`) as Graphviz dot, malloc'd for the caller to free: the basic blocks the recompiler
+ * discovers from the start, with fall-through, branch, call (dashed), return (dotted, from
+ * s_setpc_b64 to every call's return point) and computed-target edges. Undecodable dwords show
+ * as `.long`. BAD_ARGUMENT for no code, NO_MEMORY. */
+enum rdna_status rdna_recomp_cfg_dot(const struct rdna_isa_config *isa, const void *bytes,
+                                     size_t size, uint64_t address, char **text,
+                                     struct rdna_diag *diag);
+
 /* SPIRV-Tools' disassembly (friendly names, indented) of SPIR-V words, malloc'd and
  * NUL-terminated for the caller to free; NULL with `diag` filled when the words do not parse. */
 char *rdna_spirv_disassemble(const uint32_t *words, size_t num_words, struct rdna_diag *diag);

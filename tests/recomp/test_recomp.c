@@ -231,6 +231,23 @@ Test(recomp_cfg, blocks_start_at_targets_and_after_transfers)
    rdna_case_destroy(c);
 }
 
+Test(recomp_cfg, getpc_relative_jump_targets_start_blocks)
+{
+   /* s_getpc_b64 gives entry + 4; + 16 is entry + 20, the second s_mov_b32, in the middle of
+    * straight-line code: it must start a block for the dispatcher to reach it. */
+   struct rdna_case *c = parse("[program]\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, 16\n"
+                               "  s_addc_u32 s5, s5, 0\n  s_setpc_b64 s[4:5]\n"
+                               "  s_mov_b32 s0, 1\n  s_mov_b32 s1, 2\n  s_endpgm\n");
+   struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
+   struct cfg cfg;
+   cr_assert_eq(cfg_build(c, &isa, &cfg, NULL), RDNA_OK);
+   uint64_t entry = rdna_case_entry(c);
+   cr_assert_geq(cfg_find_block(&cfg, entry + 20), 0);
+   cr_assert_geq(cfg_find_block(&cfg, entry + 16), 0, "after s_setpc_b64");
+   cfg_free(&cfg);
+   rdna_case_destroy(c);
+}
+
 Test(recomp_cfg, memory_instructions_end_blocks)
 {
    struct rdna_case *c = parse("[program]\n  s_load_dword s0, s[2:3], 0x0\n  s_mov_b32 s1, 0\n"
@@ -388,4 +405,42 @@ Test(recomp_corpus, every_case_recompiles_to_a_valid_module, .timeout = 600)
    cr_assert_gt(t.modules, 0u);
    cr_log_info("%u cases: %u modules validated, %u recompilations UNSUPPORTED", t.cases, t.modules,
                t.unsupported);
+}
+
+/* ---- the control-flow graph as dot ---------------------------------------------------------- */
+
+Test(recomp_cfg, dot_lists_blocks_and_call_return_edges)
+{
+   static const char source[] = "  s_mov_b32 s6, 7\n"             /* 0x0 */
+                                "  s_call_b64 s[30:31], callee\n" /* 0x4 */
+                                "  s_endpgm\n"                    /* 0x8: return point */
+                                "callee:\n"
+                                "  s_cmp_eq_u32 s6, 0\n"   /* 0xc */
+                                "  s_cbranch_scc1 done\n"  /* 0x10 */
+                                "  s_lshl_b32 s6, s6, 1\n" /* 0x14 */
+                                "done:\n"
+                                "  s_setpc_b64 s[30:31]\n"; /* 0x18 */
+   struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
+   struct rdna_code *code = NULL;
+   cr_assert_eq(rdna_assemble(&isa, source, strlen(source), "cfg", &code, NULL), RDNA_OK);
+   size_t n;
+   const uint32_t *words = rdna_code_words(code, &n);
+   char *dot = NULL;
+   cr_assert_eq(rdna_recomp_cfg_dot(&isa, words, n * 4, 0x1000, &dot, NULL), RDNA_OK);
+   /* s_call_b64 at 0x1004 targets callee (0x100c); its return point is 0x1008. The block at
+    * 0x1000 holds s_mov and s_call: s_call's simm16 prints as llvm-mc's raw 1. */
+   cr_assert_not_null(strstr(dot, "digraph cfg {"), "%s", dot);
+   cr_assert_not_null(
+      strstr(dot, "b1000 [label=\"{0x1000:|s_mov_b32 s6, 7|s_call_b64 s[30:31], 1}\"]"), "%s", dot);
+   cr_assert_not_null(strstr(dot, "b1000 -> b100c [label=\"call\" style=dashed]"), "%s", dot);
+   cr_assert_not_null(strstr(dot, "b100c -> b1018 [label=\"taken\"]"), "%s", dot);
+   cr_assert_not_null(strstr(dot, "b100c -> b1014 [label=\"not taken\"]"), "%s", dot);
+   cr_assert_not_null(strstr(dot, "b1014 -> b1018;"), "%s", dot);
+   cr_assert_not_null(strstr(dot, "b1018 -> b1008 [label=\"return\" style=dotted]"), "%s", dot);
+   cr_assert_not_null(strstr(dot, "b1018 -> indirect [label=\"jump\" style=dashed]"), "%s", dot);
+   cr_assert_null(strstr(dot, "b1008 ->"), "s_endpgm has no successor: %s", dot);
+   free(dot);
+   rdna_code_destroy(code);
+   cr_assert_eq(rdna_recomp_cfg_dot(&isa, words, 0, 0, &dot, NULL), RDNA_BAD_ARGUMENT);
+   cr_assert_null(dot);
 }
