@@ -34,7 +34,7 @@ static enum rdna_status build_memory(const struct rdna_case *c, unsigned wave_si
 {
    *out = NULL;
    size_t count = rdna_case_region_count(c);
-   if (l->num_regions != count)
+   if (l->num_regions != count || (count && !l->regions))
       return fail(diag, RDNA_INTERNAL, "the module has %zu regions, the case %zu", l->num_regions,
                   count);
    uint8_t *memory = calloc(l->memory_bytes ? l->memory_bytes : 1, 1);

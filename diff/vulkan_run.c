@@ -103,6 +103,9 @@ static enum rdna_status check_layout(const struct rdna_gpu *gpu, const struct rd
        l->state_words != RDNA_STATE_WORDS(l->vgprs, l->wave_size))
       return vulkan_fail(diag, RDNA_BAD_ARGUMENT, "layout: %zu state words for %u VGPRs",
                          l->state_words, l->vgprs);
+   if (l->num_regions && !l->regions)
+      return vulkan_fail(diag, RDNA_BAD_ARGUMENT, "layout: %zu regions but no region list",
+                         l->num_regions);
    for (size_t i = 0; i < l->num_regions; i++) {
       const struct rdna_module_region *r = &l->regions[i];
       if (r->offset % 16 || r->offset > l->memory_bytes || r->size > l->memory_bytes - r->offset)

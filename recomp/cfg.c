@@ -198,10 +198,113 @@ static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, co
    return status;
 }
 
+/* Scalar values known along one walk, to find computed jump targets built in straight-line code:
+ * s_getpc_b64 followed by s_add_u32 / s_addc_u32 (or s_sub) of constants, and s_mov of
+ * constants. A target found this way only adds a block start, so a value that is wrong on some
+ * other path into the code costs nothing but a block boundary. */
+struct known {
+   uint32_t value[106];
+   bool valid[106];
+   bool scc_valid;
+   bool scc;
+};
+
+static bool known_src(const struct known *k, const struct rdna_operand *op, uint32_t *v)
+{
+   if (op->reg < 106) {
+      *v = k->value[op->reg];
+      return k->valid[op->reg];
+   }
+   if (op->reg == RDNA_REG_LITERAL || op->reg == RDNA_REG_IMM) {
+      *v = op->value;
+      return true;
+   }
+   if (op->reg >= 128 && op->reg <= 192) {
+      *v = op->reg - 128u;
+      return true;
+   }
+   if (op->reg >= 193 && op->reg <= 208) {
+      *v = (uint32_t)(192 - (int)op->reg);
+      return true;
+   }
+   return false;
+}
+
+static void known_set(struct known *k, unsigned reg, bool valid, uint32_t v)
+{
+   if (reg < 106) {
+      k->valid[reg] = valid;
+      k->value[reg] = v;
+   }
+}
+
+static void track(struct known *k, const struct rdna_inst *in, uint64_t pc)
+{
+   const struct op_info *info = op_info(in->op);
+   uint32_t a, b;
+   bool ka, kb;
+   unsigned d = in->num_operands ? in->operands[0].reg : 128;
+   switch (in->op) {
+   case RDNA_OP_s_getpc_b64:
+      known_set(k, d, true, (uint32_t)(pc + 4));
+      known_set(k, d + 1, true, (uint32_t)((pc + 4) >> 32));
+      return;
+   case RDNA_OP_s_mov_b32:
+      ka = known_src(k, &in->operands[1], &a);
+      known_set(k, d, ka, a);
+      return;
+   case RDNA_OP_s_add_u32:
+   case RDNA_OP_s_sub_u32:
+   case RDNA_OP_s_addc_u32:
+   case RDNA_OP_s_subb_u32: {
+      ka = known_src(k, &in->operands[1], &a);
+      kb = known_src(k, &in->operands[2], &b);
+      bool with_carry = in->op == RDNA_OP_s_addc_u32 || in->op == RDNA_OP_s_subb_u32;
+      bool ok = ka && kb && (!with_carry || k->scc_valid);
+      uint64_t c = with_carry && k->scc ? 1 : 0;
+      bool add = in->op == RDNA_OP_s_add_u32 || in->op == RDNA_OP_s_addc_u32;
+      uint64_t r = add ? (uint64_t)a + b + c : (uint64_t)a - b - c;
+      known_set(k, d, ok, (uint32_t)r);
+      k->scc_valid = ok;
+      k->scc = add ? r >> 32 != 0 : (uint64_t)b + c > a;
+      return;
+   }
+   default:
+      break;
+   }
+   /* anything else: its scalar destinations and SCC become unknown */
+   for (unsigned i = 0; i < in->num_operands; i++) {
+      const struct rdna_operand *op = &in->operands[i];
+      if (op->role == RDNA_ROLE_sdst || op->role == RDNA_ROLE_sdata)
+         for (unsigned r = op->reg; r < op->reg + (op->width ? op->width : 1u); r++)
+            known_set(k, r, false, 0);
+   }
+   if (info && (info->flags & W_SCC))
+      k->scc_valid = false;
+}
+
+/* The target of s_setpc_b64 / s_swappc_b64 when its register pair is known. */
+static bool known_jump(const struct known *k, const struct rdna_inst *in, uint64_t *target)
+{
+   const struct rdna_operand *src;
+   if (in->op == RDNA_OP_s_setpc_b64)
+      src = &in->operands[0];
+   else if (in->op == RDNA_OP_s_swappc_b64)
+      src = &in->operands[1];
+   else
+      return false;
+   if (src->reg + 1 >= 106 || !k->valid[src->reg] || !k->valid[src->reg + 1])
+      return false;
+   *target = (k->value[src->reg] | (uint64_t)k->value[src->reg + 1] << 32) & 0xffffffffffffull;
+   return true;
+}
+
 static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
                  const struct cfg_program *programs, size_t num_programs, uint64_t start)
 {
    uint64_t pc = start;
+   struct known known;
+   memset(&known, 0, sizeof(known));
    for (;;) {
       size_t slot;
       if ((pc & 3) || map_find(&d->seen, pc, &slot))
@@ -227,6 +330,9 @@ static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
       uint64_t target;
       if (cfg_branch_target(&ci.inst, pc, &target) && !push_work(d, target))
          return false;
+      if (known_jump(&known, &ci.inst, &target) && !push_work(d, target))
+         return false;
+      track(&known, &ci.inst, pc);
       uint64_t next = pc + ci.inst.size;
       if (cfg_ends_block(&ci.inst))
          return push_work(d, next);

@@ -256,11 +256,72 @@ BINOP(v_and_b32, bin(l, SpvOpBitwiseAnd, a, b))
 BINOP(v_or_b32, bin(l, SpvOpBitwiseOr, a, b))
 BINOP(v_xor_b32, bin(l, SpvOpBitwiseXor, a, b))
 BINOP(v_xnor_b32, not32(l, bin(l, SpvOpBitwiseXor, a, b)))
-BINOP(v_add_nc_u32, bin(l, SpvOpIAdd, a, b))
-BINOP(v_sub_nc_u32, bin(l, SpvOpISub, a, b))
-BINOP(v_subrev_nc_u32, bin(l, SpvOpISub, b, a))
-BINOP(v_add_nc_i32, bin(l, SpvOpIAdd, a, b))
-BINOP(v_sub_nc_i32, bin(l, SpvOpISub, a, b))
+/* No-carry add/sub (guide 12.7); with the VOP3 clamp bit the result saturates: unsigned for
+ * the _u32 forms, signed for the _i32 forms. */
+enum addsub {
+   ADD_U32,
+   SUB_U32,
+   SUBREV_U32,
+   ADD_I32,
+   SUB_I32
+};
+
+static uint32_t addsub(struct lower *l, enum addsub kind, uint32_t a, uint32_t b, bool sat)
+{
+   if (kind == SUBREV_U32) {
+      uint32_t t = a;
+      a = b;
+      b = t;
+   }
+   bool add = kind == ADD_U32 || kind == ADD_I32;
+   uint32_t r = bin(l, add ? SpvOpIAdd : SpvOpISub, a, b);
+   if (!sat)
+      return r;
+   if (kind == ADD_U32)
+      return lw_select(l, T32, cmp(l, SpvOpULessThan, r, a), c32(l, 0xffffffffu), r);
+   if (kind == SUB_U32 || kind == SUBREV_U32)
+      return lw_select(l, T32, cmp(l, SpvOpULessThan, a, b), c32(l, 0), r);
+   /* signed overflow: the operands' signs (equal for add, different for sub) differ from r's */
+   uint32_t x = add ? not32(l, bin(l, SpvOpBitwiseXor, a, b)) : bin(l, SpvOpBitwiseXor, a, b);
+   uint32_t overflow = sign_bit(l, bin(l, SpvOpBitwiseAnd, x, bin(l, SpvOpBitwiseXor, a, r)));
+   uint32_t limit = lw_select(l, T32, sign_bit(l, a), c32(l, 0x80000000u), c32(l, 0x7fffffffu));
+   return lw_select(l, T32, overflow, limit, r);
+}
+
+static enum rdna_status valu_addsub(struct lower *l, const struct rdna_inst *in, enum addsub kind)
+{
+   uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS];
+   lw_vsrc(l, &in->operands[1], a);
+   lw_vsrc(l, &in->operands[2], b);
+   for (unsigned k = 0; k < l->slots; k++)
+      lw_vwrite(l, vdst(in), k, addsub(l, kind, a[k], b[k], clamped(in)));
+   return RDNA_OK;
+}
+
+enum rdna_status lower_v_add_nc_u32(struct lower *l, const struct rdna_inst *in)
+{
+   return valu_addsub(l, in, ADD_U32);
+}
+
+enum rdna_status lower_v_sub_nc_u32(struct lower *l, const struct rdna_inst *in)
+{
+   return valu_addsub(l, in, SUB_U32);
+}
+
+enum rdna_status lower_v_subrev_nc_u32(struct lower *l, const struct rdna_inst *in)
+{
+   return valu_addsub(l, in, SUBREV_U32);
+}
+
+enum rdna_status lower_v_add_nc_i32(struct lower *l, const struct rdna_inst *in)
+{
+   return valu_addsub(l, in, ADD_I32);
+}
+
+enum rdna_status lower_v_sub_nc_i32(struct lower *l, const struct rdna_inst *in)
+{
+   return valu_addsub(l, in, SUB_I32);
+}
 
 /* Add/sub with carry-out (and carry-in for the _ci forms): the carry or borrow per lane into a
  * lane mask, 0 for inactive lanes (guide 12.7). */
@@ -273,8 +334,6 @@ enum carry_kind {
 static enum rdna_status valu_carry(struct lower *l, const struct rdna_inst *in,
                                    enum carry_kind kind, bool has_cin)
 {
-   if (clamped(in))
-      return no_clamp(l, in);
    uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS], carry[LOWER_MAX_SLOTS];
    lw_vsrc(l, &in->operands[2], a);
    lw_vsrc(l, &in->operands[3], b);
@@ -293,6 +352,9 @@ static enum rdna_status valu_carry(struct lower *l, const struct rdna_inst *in,
          result = lw_lo(l, bin64(l, SpvOpISub, bin64(l, SpvOpISub, x, y), c));
          out = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, y, c), x);
       }
+      /* with clamp the result saturates; the carry is still written */
+      if (clamped(in))
+         result = lw_select(l, T32, out, c32(l, kind == CARRY_ADD ? 0xffffffffu : 0), result);
       carry[k] = lw_op2(l, SpvOpLogicalAnd, TB, out, lw_active(l, k));
       lw_vwrite(l, vdst(in), k, result);
    }
@@ -631,33 +693,206 @@ enum rdna_status lower_v_writelane_b32(struct lower *l, const struct rdna_inst *
    return RDNA_OK;
 }
 
-/* Not lowered yet: 16-bit arithmetic (op_sel halves), the quad SADs, the dot product and the
- * lane permutes (issue 6 brings cross-lane operations). */
+/* ---- 16-bit (VOP3) ------------------------------------------------------------------------ */
+
+/* A 16-bit source: the low half, or the high half when op_sel picks it (guide 6.2.1; VGPR
+ * sources only), zero-extended into a u32. */
+static void src16(struct lower *l, const struct rdna_inst *in, unsigned i, unsigned opsel_bit,
+                  uint32_t out[])
+{
+   lw_vsrc(l, &in->operands[i], out);
+   bool hi = lw_is_vgpr(&in->operands[i]) && ((in->mod.op_sel >> opsel_bit) & 1);
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t v = hi ? bin(l, SpvOpShiftRightLogical, out[k], c32(l, 16)) : out[k];
+      out[k] = bin(l, SpvOpBitwiseAnd, v, c32(l, 0xffff));
+   }
+}
+
+static uint32_t sext16(struct lower *l, uint32_t v)
+{
+   return bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, v, c32(l, 16)),
+              c32(l, 16));
+}
+
+/* Writes a 16-bit result: rows with op_sel write the half op_sel[3] picks and keep the other;
+ * rows without zero the high half (LLVM's GFX10 zeroesHigh16BitsOfDest, as the interpreter). */
+static void write16(struct lower *l, const struct rdna_inst *in, unsigned k, uint32_t r,
+                    bool has_opsel)
+{
+   uint32_t low = bin(l, SpvOpBitwiseAnd, r, c32(l, 0xffff));
+   uint32_t value = low;
+   if (has_opsel) {
+      uint32_t old = lw_vgpr(l, vdst(in), k);
+      if ((in->mod.op_sel >> 3) & 1)
+         value = bin(l, SpvOpBitwiseOr, bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff)),
+                     bin(l, SpvOpShiftLeftLogical, low, c32(l, 16)));
+      else
+         value = bin(l, SpvOpBitwiseOr, bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff0000u)), low);
+   }
+   lw_vwrite(l, vdst(in), k, value);
+}
+
+/* Saturation of a 32-bit intermediate (the sources are 16 bits, so it cannot wrap) to u16 or
+ * i16, when clamp is set; unsigned intermediates here are sums and products, never below 0. */
+static uint32_t sat16(struct lower *l, uint32_t v, bool is_signed, bool sat)
+{
+   if (!sat)
+      return v;
+   if (is_signed)
+      return smax(l, smin(l, v, c32(l, 0x7fff)), c32(l, 0xffff8000u));
+   return umin(l, v, c32(l, 0xffff));
+}
+
+enum op16 {
+   OP16_ADD_U,
+   OP16_SUB_U,
+   OP16_MUL_LO,
+   OP16_LSHRREV,
+   OP16_ASHRREV,
+   OP16_LSHLREV,
+   OP16_MAX_U,
+   OP16_MAX_I,
+   OP16_MIN_U,
+   OP16_MIN_I,
+   OP16_ADD_I,
+   OP16_SUB_I,
+   OP16_MAD_U,
+   OP16_MAD_I,
+   OP16_MAD_U32,
+   OP16_MAD_I32,
+   OP16_MIN3_I,
+   OP16_MIN3_U,
+   OP16_MAX3_I,
+   OP16_MAX3_U,
+   OP16_MED3_I,
+   OP16_MED3_U,
+};
+
+/* One lane of a 16-bit operation on zero-extended 16-bit a, b, c (c is 32 bits for the
+ * _u32_u16/_i32_i16 mads). */
+static uint32_t op16(struct lower *l, enum op16 op, uint32_t a, uint32_t b, uint32_t c, bool sat)
+{
+   uint32_t sa = sext16(l, a), sb = sext16(l, b);
+   switch (op) {
+   case OP16_ADD_U:
+      return sat16(l, bin(l, SpvOpIAdd, a, b), false, sat);
+   case OP16_SUB_U:
+      return sat ? lw_select(l, T32, cmp(l, SpvOpULessThan, a, b), c32(l, 0),
+                             bin(l, SpvOpISub, a, b))
+                 : bin(l, SpvOpISub, a, b);
+   case OP16_MUL_LO:
+      return bin(l, SpvOpIMul, a, b);
+   case OP16_LSHRREV:
+      return bin(l, SpvOpShiftRightLogical, b, bin(l, SpvOpBitwiseAnd, a, c32(l, 15)));
+   case OP16_ASHRREV:
+      return bin(l, SpvOpShiftRightArithmetic, sb, bin(l, SpvOpBitwiseAnd, a, c32(l, 15)));
+   case OP16_LSHLREV:
+      return bin(l, SpvOpShiftLeftLogical, b, bin(l, SpvOpBitwiseAnd, a, c32(l, 15)));
+   case OP16_MAX_U:
+      return umax(l, a, b);
+   case OP16_MAX_I:
+      return smax(l, sa, sb);
+   case OP16_MIN_U:
+      return umin(l, a, b);
+   case OP16_MIN_I:
+      return smin(l, sa, sb);
+   case OP16_ADD_I:
+      return sat16(l, bin(l, SpvOpIAdd, sa, sb), true, sat);
+   case OP16_SUB_I:
+      return sat16(l, bin(l, SpvOpISub, sa, sb), true, sat);
+   case OP16_MAD_U:
+      return sat16(l, bin(l, SpvOpIAdd, bin(l, SpvOpIMul, a, b), c), false, sat);
+   case OP16_MAD_I:
+      return sat16(l, bin(l, SpvOpIAdd, bin(l, SpvOpIMul, sa, sb), sext16(l, c)), true, sat);
+   case OP16_MAD_U32: {
+      uint32_t r = bin(l, SpvOpIAdd, bin(l, SpvOpIMul, a, b), c);
+      /* the product fits 32 bits; clamp saturates the sum's carry */
+      return sat ? lw_select(l, T32, cmp(l, SpvOpULessThan, r, c), c32(l, 0xffffffffu), r) : r;
+   }
+   case OP16_MAD_I32: {
+      uint32_t p = bin(l, SpvOpIMul, sa, sb), r = bin(l, SpvOpIAdd, p, c);
+      if (!sat)
+         return r;
+      uint32_t x = not32(l, bin(l, SpvOpBitwiseXor, p, c));
+      uint32_t overflow = sign_bit(l, bin(l, SpvOpBitwiseAnd, x, bin(l, SpvOpBitwiseXor, p, r)));
+      uint32_t limit = lw_select(l, T32, sign_bit(l, p), c32(l, 0x80000000u), c32(l, 0x7fffffffu));
+      return lw_select(l, T32, overflow, limit, r);
+   }
+   case OP16_MIN3_I:
+      return smin(l, smin(l, sa, sb), sext16(l, c));
+   case OP16_MIN3_U:
+      return umin(l, umin(l, a, b), c);
+   case OP16_MAX3_I:
+      return smax(l, smax(l, sa, sb), sext16(l, c));
+   case OP16_MAX3_U:
+      return umax(l, umax(l, a, b), c);
+   case OP16_MED3_I: {
+      uint32_t sc = sext16(l, c);
+      return smax(l, smin(l, sa, sb), smin(l, smax(l, sa, sb), sc));
+   }
+   case OP16_MED3_U:
+      return umax(l, umin(l, a, b), umin(l, umax(l, a, b), c));
+   }
+   return a;
+}
+
+/* sources: 2 or 3; has_opsel: the row takes op_sel; wide: the result and c are 32 bits. */
+static enum rdna_status valu16(struct lower *l, const struct rdna_inst *in, enum op16 op,
+                               unsigned sources, bool has_opsel, bool wide)
+{
+   uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS], c[LOWER_MAX_SLOTS];
+   src16(l, in, 1, 0, a);
+   src16(l, in, 2, 1, b);
+   if (sources == 3) {
+      if (wide)
+         lw_vsrc(l, &in->operands[3], c);
+      else
+         src16(l, in, 3, 2, c);
+   }
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t r = op16(l, op, a[k], b[k], sources == 3 ? c[k] : 0, clamped(in));
+      if (wide)
+         lw_vwrite(l, vdst(in), k, r);
+      else
+         write16(l, in, k, r, has_opsel);
+   }
+   return RDNA_OK;
+}
+
+#define OP16(name, op, sources, has_opsel, wide)                              \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return valu16(l, in, op, sources, has_opsel, wide);                     \
+   }
+
+OP16(v_add_nc_u16, OP16_ADD_U, 2, false, false)
+OP16(v_sub_nc_u16, OP16_SUB_U, 2, false, false)
+OP16(v_mul_lo_u16, OP16_MUL_LO, 2, false, false)
+OP16(v_lshrrev_b16, OP16_LSHRREV, 2, false, false)
+OP16(v_ashrrev_i16, OP16_ASHRREV, 2, false, false)
+OP16(v_lshlrev_b16, OP16_LSHLREV, 2, false, false)
+OP16(v_max_u16, OP16_MAX_U, 2, false, false)
+OP16(v_max_i16, OP16_MAX_I, 2, false, false)
+OP16(v_min_u16, OP16_MIN_U, 2, false, false)
+OP16(v_min_i16, OP16_MIN_I, 2, false, false)
+OP16(v_add_nc_i16, OP16_ADD_I, 2, true, false)
+OP16(v_sub_nc_i16, OP16_SUB_I, 2, true, false)
+OP16(v_mad_u16, OP16_MAD_U, 3, true, false)
+OP16(v_mad_i16, OP16_MAD_I, 3, true, false)
+OP16(v_mad_u32_u16, OP16_MAD_U32, 3, true, true)
+OP16(v_mad_i32_i16, OP16_MAD_I32, 3, true, true)
+OP16(v_min3_i16, OP16_MIN3_I, 3, true, false)
+OP16(v_min3_u16, OP16_MIN3_U, 3, true, false)
+OP16(v_max3_i16, OP16_MAX3_I, 3, true, false)
+OP16(v_max3_u16, OP16_MAX3_U, 3, true, false)
+OP16(v_med3_i16, OP16_MED3_I, 3, true, false)
+OP16(v_med3_u16, OP16_MED3_U, 3, true, false)
+
+/* Not lowered yet: the quad SADs, the dot product and the lane permutes (issue 6 brings
+ * cross-lane operations). */
 UNSUPPORTED(v_dot4c_i32_i8)
 UNSUPPORTED(v_qsad_pk_u16_u8)
 UNSUPPORTED(v_mqsad_pk_u16_u8)
 UNSUPPORTED(v_mqsad_u32_u8)
-UNSUPPORTED(v_add_nc_u16)
-UNSUPPORTED(v_sub_nc_u16)
-UNSUPPORTED(v_mul_lo_u16)
-UNSUPPORTED(v_lshrrev_b16)
-UNSUPPORTED(v_ashrrev_i16)
-UNSUPPORTED(v_lshlrev_b16)
-UNSUPPORTED(v_max_u16)
-UNSUPPORTED(v_max_i16)
-UNSUPPORTED(v_min_u16)
-UNSUPPORTED(v_min_i16)
-UNSUPPORTED(v_add_nc_i16)
-UNSUPPORTED(v_sub_nc_i16)
-UNSUPPORTED(v_mad_u16)
-UNSUPPORTED(v_mad_i16)
-UNSUPPORTED(v_mad_u32_u16)
-UNSUPPORTED(v_mad_i32_i16)
-UNSUPPORTED(v_min3_i16)
-UNSUPPORTED(v_min3_u16)
-UNSUPPORTED(v_max3_i16)
-UNSUPPORTED(v_max3_u16)
-UNSUPPORTED(v_med3_i16)
-UNSUPPORTED(v_med3_u16)
 UNSUPPORTED(v_permlane16_b32)
 UNSUPPORTED(v_permlanex16_b32)

@@ -140,7 +140,7 @@ struct rdna_gpu_wave {
    bool scc;
    bool ended; /* reached s_endpgm or faulted */
    uint64_t pc, steps;
-   struct rdna_fault fault; /* kind NONE when it did not fault; message names the instruction */
+   struct rdna_fault fault; /* kind NONE when it did not fault; message: instruction, kind */
    uint32_t hwregs[RDNA_HWREG_COUNT];
    const uint32_t *vgprs; /* vgpr[reg * wave_size + lane], into the result */
 };

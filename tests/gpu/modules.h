@@ -37,7 +37,7 @@ char *fault_module_text(const struct rdna_module_layout *l, uint32_t kind, uint3
  * body of two nested loops of (word 1) and (word 3) iterations, stores x in word 2 and ends wave
  * 0. (Mesa's lavapipe ends every loop of an invocation once 65535 iterations have run, all loops
  * together, so a longer run there needs more work per iteration.) */
-#define LOOP_MODULE_UNROLL 16
+#define LOOP_MODULE_UNROLL 256
 char *loop_module_text(const struct rdna_module_layout *l);
 
 #endif

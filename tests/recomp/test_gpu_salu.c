@@ -427,6 +427,20 @@ Test(gpu_salu, jump_to_an_unknown_address_faults_bad_jump)
    harness_free(&run);
 }
 
+Test(gpu_salu, getpc_relative_jump_into_straight_line_code)
+{
+   struct gpu_run run;
+   harness_run("[program]\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, 16\n"
+               "  s_addc_u32 s5, s5, 0\n  s_setpc_b64 s[4:5]\n"
+               "  s_mov_b32 s0, 1\n  s_mov_b32 s1, 2\n  s_endpgm\n",
+               32, RDNA_RELATIVE_DEFAULT, &run);
+   cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_NONE, "%s", run.wave.fault.message);
+   cr_expect_eq(run.wave.sregs[0], 0u, "skipped");
+   cr_expect_eq(run.wave.sregs[1], 2u);
+   cr_expect_eq(run.wave.steps, 6u);
+   harness_free(&run);
+}
+
 Test(gpu_salu, trap_and_illegal_words_fault_at_their_pc)
 {
    struct gpu_run run;

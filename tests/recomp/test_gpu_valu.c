@@ -4,6 +4,7 @@
  * lanes hold the result, the others keep their old value. Inputs mix random values with edge
  * values. */
 #include <criterion/criterion.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -672,6 +673,113 @@ Test(gpu_valu, shifts_of_64_bits)
                          lane);
             cr_expect_eq(run_vgpr(&run, 11 + 2 * i, lane), (uint32_t)(r[i] >> 32));
          }
+      }
+      harness_free(&run);
+      text_free(&t);
+   }
+}
+
+/* ---- 16-bit rows, op_sel and integer clamp -------------------------------------------------- */
+
+static uint32_t half(uint32_t v, bool hi)
+{
+   return hi ? v >> 16 : v & 0xffffu;
+}
+
+static int32_t s16(uint32_t v)
+{
+   return (int16_t)(uint16_t)(v & 0xffffu);
+}
+
+static uint32_t clamp_u16(int64_t v)
+{
+   return v < 0 ? 0 : v > 0xffff ? 0xffff : (uint32_t)v;
+}
+
+static uint32_t sat_i16(int64_t v)
+{
+   return (uint32_t)(v < -32768 ? -32768 : v > 32767 ? 32767 : v) & 0xffffu;
+}
+
+static uint32_t sat_i32(int64_t v)
+{
+   return v > INT32_MAX ? 0x7fffffffu : v < INT32_MIN ? 0x80000000u : (uint32_t)v;
+}
+
+/* A 16-bit result written to the low half (op_sel[3] clear: the high half kept for rows with
+ * op_sel, zeroed for the others) or the high half (op_sel[3] set). */
+static uint32_t put16(uint32_t old, uint32_t r, bool has_opsel, bool hi)
+{
+   r &= 0xffffu;
+   if (!has_opsel)
+      return r;
+   return hi ? (old & 0xffffu) | r << 16 : (old & 0xffff0000u) | r;
+}
+
+Test(gpu_valu, sixteen_bit_rows_op_sel_and_clamp)
+{
+   for (unsigned wave = 32; wave <= 64; wave *= 2) {
+      struct inputs in;
+      make_inputs(&in, wave, 71);
+      struct text t = { 0 };
+      text_add(&t,
+               "[require]\nwave %u\n[program]\n"
+               "  v_add_nc_u16 v10, v1, v2 clamp\n"
+               "  v_sub_nc_u16 v11, v1, v2\n"
+               "  v_mul_lo_u16 v12, v1, v2\n"
+               "  v_ashrrev_i16 v13, v1, v2\n"
+               "  v_max_i16 v14, v1, v2\n"
+               "  v_add_nc_i16 v15, v1, v2 op_sel:[1,0,1]\n"
+               "  v_sub_nc_i16 v16, v1, v2 clamp\n"
+               "  v_mad_u16 v17, v1, v2, v3 op_sel:[0,1,0,1]\n"
+               "  v_mad_i16 v18, v1, v2, v3 clamp\n"
+               "  v_mad_u32_u16 v19, v1, v2, v3 op_sel:[1,1,0,0] clamp\n"
+               "  v_mad_i32_i16 v20, v1, v2, v3\n"
+               "  v_med3_i16 v21, v1, v2, v3 op_sel:[0,0,1,0]\n"
+               "  v_max3_u16 v22, v1, v2, v3\n"
+               "  v_add_nc_u32 v23, v1, v2 clamp\n"
+               "  v_sub_nc_u32 v24, v1, v2 clamp\n"
+               "  v_add_nc_i32 v25, v1, v2 clamp\n"
+               "  v_sub_nc_i32 v26, v1, v2 clamp\n"
+               "  s_endpgm\n",
+               wave);
+      init_text(&t, &in, wave, 10, 17);
+      struct gpu_run run;
+      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      for (unsigned lane = 0; lane < wave; lane++) {
+         if (!((in.exec >> lane) & 1))
+            continue;
+         uint32_t a = in.v[1][lane], b = in.v[2][lane], c = in.v[3][lane];
+         uint32_t al = half(a, false), bl = half(b, false), cl = half(c, false);
+         uint32_t expect[17];
+         expect[0] = put16(0, clamp_u16((int64_t)al + bl), false, false);
+         expect[1] = put16(0, al - bl, false, false);
+         expect[2] = put16(0, al * bl, false, false);
+         expect[3] = put16(0, (uint32_t)(s16(b) >> (al & 15)), false, false);
+         expect[4] = put16(0, (uint32_t)(s16(a) > s16(b) ? s16(a) : s16(b)), false, false);
+         expect[5] =
+            put16(old_value(15, 0) + lane, (uint32_t)(s16(half(a, true)) + s16(b)), true, true);
+         expect[6] = put16(old_value(16, 0) + lane, sat_i16((int64_t)s16(a) - s16(b)), true, false);
+         expect[7] = put16(old_value(17, 0) + lane, al * half(b, true) + cl, true, true);
+         expect[8] =
+            put16(old_value(18, 0) + lane, sat_i16((int64_t)s16(a) * s16(b) + s16(c)), true, false);
+         uint64_t mad32 = (uint64_t)half(a, true) * half(b, true) + c;
+         expect[9] = mad32 > 0xffffffffu ? 0xffffffffu : (uint32_t)mad32;
+         expect[10] = (uint32_t)(s16(a) * s16(b)) + c;
+         int32_t x = s16(a), y = s16(b), z = s16(c >> 16);
+         int32_t lo = x < y ? x : y, hi = x < y ? y : x;
+         int32_t med = hi < z ? hi : (z < lo ? lo : z);
+         expect[11] = put16(old_value(21, 0) + lane, (uint32_t)med, true, false);
+         uint32_t m = al > bl ? al : bl;
+         expect[12] = put16(old_value(22, 0) + lane, m > cl ? m : cl, true, false);
+         expect[13] = (uint64_t)a + b > 0xffffffffu ? 0xffffffffu : a + b;
+         expect[14] = a < b ? 0 : a - b;
+         expect[15] = sat_i32((int64_t)(int32_t)a + (int32_t)b);
+         expect[16] = sat_i32((int64_t)(int32_t)a - (int32_t)b);
+         for (unsigned i = 0; i < 17; i++)
+            cr_expect_eq(run_vgpr(&run, 10 + i, lane), expect[i],
+                         "wave%u v%u lane %u (0x%x, 0x%x, 0x%x): 0x%x, expected 0x%x", wave, 10 + i,
+                         lane, a, b, c, run_vgpr(&run, 10 + i, lane), expect[i]);
       }
       harness_free(&run);
       text_free(&t);

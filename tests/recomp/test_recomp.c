@@ -231,6 +231,23 @@ Test(recomp_cfg, blocks_start_at_targets_and_after_transfers)
    rdna_case_destroy(c);
 }
 
+Test(recomp_cfg, getpc_relative_jump_targets_start_blocks)
+{
+   /* s_getpc_b64 gives entry + 4; + 16 is entry + 20, the second s_mov_b32, in the middle of
+    * straight-line code: it must start a block for the dispatcher to reach it. */
+   struct rdna_case *c = parse("[program]\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, 16\n"
+                               "  s_addc_u32 s5, s5, 0\n  s_setpc_b64 s[4:5]\n"
+                               "  s_mov_b32 s0, 1\n  s_mov_b32 s1, 2\n  s_endpgm\n");
+   struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
+   struct cfg cfg;
+   cr_assert_eq(cfg_build(c, &isa, &cfg, NULL), RDNA_OK);
+   uint64_t entry = rdna_case_entry(c);
+   cr_assert_geq(cfg_find_block(&cfg, entry + 20), 0);
+   cr_assert_geq(cfg_find_block(&cfg, entry + 16), 0, "after s_setpc_b64");
+   cfg_free(&cfg);
+   rdna_case_destroy(c);
+}
+
 Test(recomp_cfg, memory_instructions_end_blocks)
 {
    struct rdna_case *c = parse("[program]\n  s_load_dword s0, s[2:3], 0x0\n  s_mov_b32 s1, 0\n"
