@@ -149,7 +149,7 @@ static uint32_t dedup_declare(struct spvb *b, SpvOp op, const uint32_t *key, siz
    while (b->dedup[slot].id) {
       const struct spvb_dedup_entry *e = &b->dedup[slot];
       if (e->hash == h && e->key_len == count + 1 && b->keys.words[e->key] == (uint32_t)op &&
-          memcmp(&b->keys.words[e->key + 1], key, count * sizeof(uint32_t)) == 0)
+          (count == 0 || memcmp(&b->keys.words[e->key + 1], key, count * sizeof(uint32_t)) == 0))
          return e->id;
       slot = (slot + 1) & (b->dedup_cap - 1);
    }
@@ -174,7 +174,8 @@ static uint32_t dedup_declare(struct spvb *b, SpvOp op, const uint32_t *key, siz
       memcpy(&operands[2], &key[1], (count - 1) * sizeof(uint32_t));
    } else {
       operands[0] = id;
-      memcpy(&operands[1], key, count * sizeof(uint32_t));
+      if (count) /* a type without operands (OpTypeVoid, OpTypeBool) has no key */
+         memcpy(&operands[1], key, count * sizeof(uint32_t));
    }
    spvb_emit(b, &b->globals, op, operands, count + 1);
    return id;
