@@ -67,7 +67,8 @@ void spvb_emit(struct spvb *b, struct spvb_buf *section, SpvOp op, const uint32_
    if (b->out_of_memory)
       return;
    section->words[section->len++] = (uint32_t)(count + 1) << SpvWordCountShift | (uint32_t)op;
-   memcpy(&section->words[section->len], operands, count * sizeof(uint32_t));
+   if (count) /* operands may be NULL when there are none */
+      memcpy(&section->words[section->len], operands, count * sizeof(uint32_t));
    section->len += count;
 }
 
@@ -342,7 +343,8 @@ uint32_t spvb_op(struct spvb *b, SpvOp op, uint32_t type, const uint32_t *operan
    body->words[body->len++] = (uint32_t)(count + 3) << SpvWordCountShift | (uint32_t)op;
    body->words[body->len++] = type;
    body->words[body->len++] = id;
-   memcpy(&body->words[body->len], operands, count * sizeof(uint32_t));
+   if (count)
+      memcpy(&body->words[body->len], operands, count * sizeof(uint32_t));
    body->len += count;
    return id;
 }
@@ -386,7 +388,8 @@ uint32_t spvb_access_chain(struct spvb *b, uint32_t pointer_type, uint32_t base,
    uint32_t operands[8] = { base };
    if (count > 7)
       count = 7;
-   memcpy(&operands[1], indices, count * sizeof(uint32_t));
+   if (count)
+      memcpy(&operands[1], indices, count * sizeof(uint32_t));
    return spvb_op(b, SpvOpAccessChain, pointer_type, operands, count + 1);
 }
 
@@ -462,7 +465,8 @@ uint32_t *spvb_finish(struct spvb *b, size_t *num_words)
                                      &b->entry_points, &b->exec_modes, &b->debug,   &b->annotations,
                                      &b->globals };
    for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++) {
-      memcpy(&words[n], head[i]->words, head[i]->len * sizeof(uint32_t));
+      if (head[i]->len) /* an empty section may have no storage */
+         memcpy(&words[n], head[i]->words, head[i]->len * sizeof(uint32_t));
       n += head[i]->len;
    }
    words[n++] = 5u << SpvWordCountShift | SpvOpFunction;
@@ -471,9 +475,11 @@ uint32_t *spvb_finish(struct spvb *b, size_t *num_words)
    /* The first block's label id is function_id + 1 (spvb_begin_function). */
    words[n++] = 2u << SpvWordCountShift | SpvOpLabel;
    words[n++] = b->function_id + 1;
-   memcpy(&words[n], b->func_vars.words, b->func_vars.len * sizeof(uint32_t));
+   if (b->func_vars.len)
+      memcpy(&words[n], b->func_vars.words, b->func_vars.len * sizeof(uint32_t));
    n += b->func_vars.len;
-   memcpy(&words[n], b->body.words, b->body.len * sizeof(uint32_t));
+   if (b->body.len)
+      memcpy(&words[n], b->body.words, b->body.len * sizeof(uint32_t));
    n += b->body.len;
    buf_free(&mm);
    *num_words = n;
