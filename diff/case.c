@@ -549,6 +549,8 @@ static void check_vgpr(struct checker *k, const struct case_expect *e)
 {
    const struct rdna_case *c = k->c;
    uint64_t lanes = exec_mask(c, k->wave_size);
+   if (k->state->lanes)
+      lanes &= k->state->lanes;
    bool pair = pair_mode(&e->reg, &e->value, k->wave_size);
    struct rdna_diag diag;
    memset(&diag, 0, sizeof(diag));

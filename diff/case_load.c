@@ -307,8 +307,12 @@ enum rdna_status rdna_case_check_machine(const struct rdna_case *c, unsigned wav
       result->steps += rdna_machine_steps(machine, w);
       struct wave_state s = { machine, w, { 0 }, false };
       rdna_machine_fault(machine, w, &s.fault);
-      struct rdna_case_state state = { &s, state_read_sreg, state_read_vgpr, state_read_memory,
-                                       state_fault };
+      struct rdna_case_state state = {
+         &s, state_read_sreg, state_read_vgpr, state_read_memory, state_fault, 0
+      };
+      struct rdna_wave_info info;
+      if (rdna_machine_wave_info(machine, w, &info) == RDNA_OK && info.lanes < 64)
+         state.lanes = (1ull << info.lanes) - 1;
       k.wave = w;
       k.first_of_wave = result->num_failures;
       unsigned failures = 0;

@@ -177,6 +177,20 @@ static const char *gpu_fault(void *user, uint64_t *pc)
  * (include/rdna/recomp.h, RDNA_STATE_PC_LO). A module whose loop a driver cut short (lavapipe
  * leaves every loop of an invocation after 65535 iterations in all) ends elsewhere, and its
  * registers are not the program's result. */
+/* The lanes wave `w` has: all but in the last wave of a workgroup whose size is not a multiple
+ * of the wave size (rdna_case_load numbers lanes the same way). */
+static uint64_t wave_lanes(const struct rdna_case *c, const struct rdna_module_layout *layout,
+                           unsigned w)
+{
+   unsigned size[3];
+   rdna_case_workgroup(c, size);
+   uint64_t group = (uint64_t)size[0] * size[1] * size[2];
+   uint64_t first = (uint64_t)(w % layout->waves_per_group) * layout->wave_size;
+   if (group <= 1 || group >= first + layout->wave_size)
+      return 0; /* one full wave (no workgroup) or a full wave */
+   return group > first ? (1ull << (group - first)) - 1 : 0;
+}
+
 static bool stopped_at_endpgm(const struct rdna_case *c, unsigned wave_size,
                               const struct rdna_module_layout *layout,
                               const struct rdna_gpu_result *run, uint64_t pc)
@@ -251,8 +265,9 @@ enum rdna_status rdna_gpu_case_check(const struct rdna_case *c, unsigned wave_si
          r->fault = wave.fault;
       }
       struct gpu_wave_state s = { &wave, run, layout, false };
-      struct rdna_case_state state = { &s, gpu_read_sreg, gpu_read_vgpr, gpu_read_memory,
-                                       gpu_fault };
+      struct rdna_case_state state = {
+         &s, gpu_read_sreg, gpu_read_vgpr, gpu_read_memory, gpu_fault, wave_lanes(c, layout, w)
+      };
       k.wave = w;
       k.first_of_wave = r->num_failures;
       unsigned failures = 0;

@@ -89,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       for (unsigned reg = 0; reg < rdna_case_vgprs(c); reg += 7)
          for (unsigned lane = 0; lane < wave; lane += 13)
             rdna_case_init_vgpr(c, wave, reg, lane, &value, &diag);
-      struct rdna_case_state state = { NULL, zero_sreg, zero_vgpr, zero_memory, no_fault };
+      struct rdna_case_state state = { NULL, zero_sreg, zero_vgpr, zero_memory, no_fault, 0 };
       unsigned reported = 0, failures = 0;
       rdna_case_check(c, wave, &state, count_report, &reported, &failures);
       if (reported != failures)

@@ -142,6 +142,9 @@ struct rdna_case_state {
    /* The fault kind ("none" when the wave did not fault; compared ignoring case, so the
     * interpreter's rdna_fault_kind_name() fits) and, when it faulted, its PC. */
    const char *(*fault)(void *user, uint64_t *pc);
+   /* The lanes the wave has, one bit each: a partial last wave of a workgroup has fewer than the
+    * wave size. 0: all of them. */
+   uint64_t lanes;
 };
 
 /* A failed expectation: the [expect] line and column it comes from and what differs. */
@@ -152,10 +155,10 @@ struct rdna_case_failure {
 };
 
 /* Checks every [expect] line against `state` for `wave_size`. VGPR expectations cover the lanes
- * that the initial EXEC enables. For each failed line calls `report` (may be NULL) once, in file
- * order; sets *failures to their number. Returns OK when the check ran (failures or not), or the
- * status of an evaluation error (a division by zero in an expression, a value list of the wrong
- * length), which is also reported as a failure. */
+ * that the initial EXEC enables and the wave has (state->lanes). For each failed line calls
+ * `report` (may be NULL) once, in file order; sets *failures to their number. Returns OK when the
+ * check ran (failures or not), or the status of an evaluation error (a division by zero in an
+ * expression, a value list of the wrong length), which is also reported as a failure. */
 enum rdna_status
 rdna_case_check(const struct rdna_case *c, unsigned wave_size, const struct rdna_case_state *state,
                 void (*report)(void *user, const struct rdna_case_failure *failure),

@@ -146,7 +146,7 @@ static void mock_report(void *user, const struct rdna_case_failure *failure)
 /* Runs the check; returns the number of failures (the report count must agree). */
 static unsigned check(const struct rdna_case *c, unsigned wave, struct mock *m)
 {
-   struct rdna_case_state state = { m, mock_sreg, mock_vgpr, mock_memory, mock_fault };
+   struct rdna_case_state state = { m, mock_sreg, mock_vgpr, mock_memory, mock_fault, 0 };
    unsigned failures = 99;
    m->failures = 0;
    m->last_message[0] = '\0';
@@ -817,7 +817,7 @@ Test(case_errors, check_reports_evaluation_errors)
 {
    struct rdna_case *c = parse_ok("[program]\ns_endpgm\n[expect]\ns0 = 1 / reg\ns1 = 5\n");
    struct mock *m = calloc(1, sizeof(*m));
-   struct rdna_case_state state = { m, mock_sreg, mock_vgpr, mock_memory, mock_fault };
+   struct rdna_case_state state = { m, mock_sreg, mock_vgpr, mock_memory, mock_fault, 0 };
    unsigned failures = 0;
    cr_assert_eq(rdna_case_check(c, 32, &state, mock_report, m, &failures), RDNA_OUT_OF_RANGE);
    cr_assert_eq(failures, 2);
