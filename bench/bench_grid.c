@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "rdna/interp.h"
@@ -22,6 +23,15 @@ static double now(void)
    struct timespec ts;
    clock_gettime(CLOCK_MONOTONIC, &ts);
    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU seconds the process used so far, all threads together. */
+static double cpu_seconds(void)
+{
+   struct rusage ru;
+   getrusage(RUSAGE_SELF, &ru);
+   return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+          (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 }
 
 /* s0: iterations; s[2:3]: the output; s8: workgroup id; v0: work-item id. Each iteration mixes the
@@ -52,9 +62,9 @@ static const char source[] = "  v_lshlrev_b32 v1, 2, v0\n" /* my LDS slot */
                              "  global_store_dword v6, v3, s[2:3]\n"
                              "  s_endpgm\n";
 
-/* One dispatch on `threads` threads: its wall time and output bytes. */
+/* One dispatch on `threads` threads: its wall time, the CPU time it used and its output bytes. */
 static int run_grid(unsigned wave, unsigned threads, unsigned iters, const uint32_t *words,
-                    size_t num_words, double *seconds, uint8_t *out)
+                    size_t num_words, double *seconds, double *cpu, uint8_t *out)
 {
    struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1030,
                                          .wave_size = wave,
@@ -88,9 +98,10 @@ static int run_grid(unsigned wave, unsigned threads, unsigned iters, const uint3
       rdna_machine_set_sregs(m, w, 0, &iters, 1);
    }
    rdna_machine_set_threads(m, threads);
-   double t0 = now();
+   double t0 = now(), c0 = cpu_seconds();
    enum rdna_status st = rdna_machine_run(m, &diag);
    *seconds = now() - t0;
+   *cpu = cpu_seconds() - c0;
    struct rdna_fault fault;
    if (st != RDNA_OK || rdna_machine_fault(m, RDNA_ALL_WAVES, &fault)) {
       fprintf(stderr, "bench_grid: %s\n", st != RDNA_OK ? diag.message : fault.message);
@@ -136,24 +147,33 @@ int main(int argc, char **argv)
    uint8_t *serial = malloc(OUT_BYTES), *parallel = malloc(OUT_BYTES);
    if (!serial || !parallel)
       return 3;
-   double best1 = 1e30, bestn = 1e30;
+   double best1 = 1e30, bestn = 1e30, cpu1 = 0, cpun = 0;
    for (unsigned r = 0; r < runs; r++) {
-      double t1, tn;
-      if (run_grid(wave, 1, iters, words, num_words, &t1, serial) ||
-          run_grid(wave, threads, iters, words, num_words, &tn, parallel))
+      double t1, tn, c1, cn;
+      if (run_grid(wave, 1, iters, words, num_words, &t1, &c1, serial) ||
+          run_grid(wave, threads, iters, words, num_words, &tn, &cn, parallel))
          return 1;
       if (memcmp(serial, parallel, OUT_BYTES) != 0) {
          fprintf(stderr, "bench_grid: %u threads changed the output\n", threads);
          return 1;
       }
-      best1 = t1 < best1 ? t1 : best1;
-      bestn = tn < bestn ? tn : bestn;
+      if (t1 < best1) {
+         best1 = t1;
+         cpu1 = c1;
+      }
+      if (tn < bestn) {
+         bestn = tn;
+         cpun = cn;
+      }
    }
    printf("bench_grid: %u workgroups x %u lanes, wave%u, %u iterations\n", GROUPS, GROUP_LANES,
           wave, iters);
-   printf("  1 thread:  %.3f s\n", best1);
-   printf("  %u threads: %.3f s\n", threads, bestn);
+   printf("  1 thread:  %.3f s, %.2f CPUs busy on average\n", best1, cpu1 / best1);
+   printf("  %u threads: %.3f s, %.2f CPUs busy on average\n", threads, bestn, cpun / bestn);
    printf("  speed-up: %.2fx (goal >= 1.8x on 2 threads); outputs identical\n", best1 / bestn);
+   if (cpun / bestn < 0.9 * threads)
+      printf(
+         "  (the host gave the run fewer CPUs than threads: the speed-up is bounded by that)\n");
    free(serial);
    free(parallel);
    rdna_code_destroy(code);

@@ -63,7 +63,7 @@ void rdna_case_grid(const struct rdna_case *c, unsigned size[3])
 
 unsigned rdna_case_lds(const struct rdna_case *c)
 {
-   return c->lds;
+   return (c->lds + 511u) & ~511u; /* whole 512-byte allocation granules */
 }
 
 uint64_t rdna_case_steps(const struct rdna_case *c)

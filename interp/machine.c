@@ -133,6 +133,9 @@ enum rdna_status rdna_machine_create(const struct rdna_machine_config *config,
       return fail(diag, RDNA_BAD_ARGUMENT, "%u VGPRs (at most 256)", c.vgprs);
    if (c.lds_bytes > 65536)
       return fail(diag, RDNA_BAD_ARGUMENT, "%u LDS bytes (at most 65536)", c.lds_bytes);
+   /* The hardware allocates LDS in granules of 512 bytes (RDNA2 ISA guide, LDS_ALLOC's
+    * LDS_SIZE), and bounds LDS accesses by the allocation: the machine does the same. */
+   c.lds_bytes = (c.lds_bytes + 511u) & ~511u;
    if (c.step_limit == 0)
       c.step_limit = DEFAULT_STEP_LIMIT;
    uint64_t lanes = 1, groups = 1;

@@ -64,7 +64,8 @@ unsigned rdna_case_vgprs(const struct rdna_case *c);
  * components are 1; default 1 1 1. For a wave size W, a workgroup holds ceil(X*Y*Z / W) waves. */
 void rdna_case_workgroup(const struct rdna_case *c, unsigned size[3]);
 void rdna_case_grid(const struct rdna_case *c, unsigned size[3]);
-/* `lds BYTES`: 0..65536; default 0. */
+/* The LDS allocation per workgroup: `lds BYTES` (0..65536, default 0) rounded up to the
+ * hardware's 512-byte granule, which is what LDS accesses are bounded by. */
 unsigned rdna_case_lds(const struct rdna_case *c);
 /* `steps N`: the per-wave step limit; default 1000000. */
 uint64_t rdna_case_steps(const struct rdna_case *c);

@@ -20,7 +20,8 @@ struct rdna_machine_config {
    unsigned workgroup[3]; /* lanes per workgroup in X, Y, Z; 0: 1, all three 0: one full wave.
                            * Waves per workgroup = ceil(X*Y*Z / wave_size) */
    unsigned grid[3];      /* workgroups in X, Y, Z; 0: 1 */
-   uint32_t lds_bytes;    /* LDS per workgroup, at most 65536 */
+   uint32_t lds_bytes;    /* LDS per workgroup, at most 65536; rounded up to the hardware's
+                           * 512-byte allocation granule, which bounds LDS accesses */
    uint64_t step_limit;   /* instructions per wave before a STEP_LIMIT fault; 0: 10,000,000 */
 };
 

@@ -255,3 +255,36 @@ Test(dpp, permlane16_and_x16)
                rdna_machine_destroy(m);
             }
 }
+
+/* Implicit operands are not permuted: v_cndmask_b32_dpp selects by the lane's own VCC bit
+ * between the permuted src0 and the lane's src1. */
+Test(dpp, cndmask_uses_the_lanes_own_vcc)
+{
+   for (unsigned wave = 32; wave <= 64; wave += 32) {
+      struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1030, .wave_size = wave };
+      struct rdna_machine *m = harness_dispatch(
+         &config, wave == 32 ? "v_cndmask_b32_dpp v1, v0, v2, vcc_lo row_shl:1 row_mask:0xf "
+                               "bank_mask:0xf bound_ctrl:0\ns_endpgm\n"
+                             : "v_cndmask_b32_dpp v1, v0, v2, vcc row_shl:1 row_mask:0xf "
+                               "bank_mask:0xf bound_ctrl:0\ns_endpgm\n");
+      uint32_t v0[64], v2[64];
+      for (unsigned l = 0; l < 64; l++) {
+         v0[l] = value_of(l);
+         v2[l] = 0xbeef0000u | l;
+      }
+      rdna_machine_set_vgpr_lanes(m, 0, 0, v0);
+      rdna_machine_set_vgpr_lanes(m, 0, 2, v2);
+      uint64_t vcc = 0x9696a5a5c3c30ff0ull;
+      uint32_t halves[2] = { (uint32_t)vcc, (uint32_t)(vcc >> 32) };
+      rdna_machine_set_sregs(m, 0, RDNA_REG_VCC_LO, halves, wave == 64 ? 2 : 1);
+      struct rdna_diag diag;
+      cr_assert_eq(rdna_machine_run(m, &diag), RDNA_OK);
+      harness_no_fault_any(m);
+      for (unsigned l = 0; l < wave; l++) {
+         uint32_t permuted = l % 16 < 15 ? value_of(l + 1) : 0; /* bound_ctrl: 0 past the row */
+         uint32_t want = (vcc >> l & 1) ? v2[l] : permuted;
+         cr_expect_eq(harness_wave_vgpr(m, 0, 1, l), want, "wave%u lane %u", wave, l);
+      }
+      rdna_machine_destroy(m);
+   }
+}

@@ -848,3 +848,30 @@ Test(ds, lds_direct_with_an_unused_type_faults)
    cr_expect_eq(harness_wave_vgpr(m, 0, 1, 0), 0u);
    rdna_machine_destroy(m);
 }
+
+/* LDS is allocated in 512-byte granules (LDS_ALLOC's LDS_SIZE): 100 bytes asked for give 512
+ * addressable bytes, and HW_REG_LDS_ALLOC reports one granule. */
+Test(ds, lds_allocation_is_rounded_to_512_bytes)
+{
+   struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1030,
+                                         .wave_size = 32,
+                                         .lds_bytes = 100 };
+   struct rdna_machine *m = harness_dispatch(&config, "v_mov_b32 v0, 0x1fc\n"
+                                                      "v_mov_b32 v1, 77\n"
+                                                      "ds_write_b32 v0, v1\n"
+                                                      "ds_write_b32 v0, v1 offset:4\n"
+                                                      "s_getreg_b32 s0, hwreg(6, 12, 9)\n"
+                                                      "s_endpgm\n");
+   rdna_machine_set_exec(m, 0, 1);
+   run_ok(m);
+   struct rdna_machine_config got;
+   rdna_machine_get_config(m, &got);
+   cr_expect_eq(got.lds_bytes, 512u);
+   cr_expect_eq(harness_lds32(m, 0, 0x1fc), 77u);
+   uint32_t s0 = 0;
+   rdna_machine_read_sreg(m, 0, 0, &s0);
+   cr_expect_eq(s0, 1u);
+   uint32_t past = 0;
+   cr_expect_eq(rdna_machine_read_lds(m, 0, 0x200, &past, 4), RDNA_OUT_OF_RANGE);
+   rdna_machine_destroy(m);
+}
