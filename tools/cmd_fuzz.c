@@ -223,7 +223,7 @@ static void count_gap(struct campaign *f, const char *mnemonic)
    if (!grown)
       return;
    f->gaps = grown;
-   snprintf(f->gaps[f->num_gaps].mnemonic, sizeof(grown->mnemonic), "%s", mnemonic);
+   snprintf(f->gaps[f->num_gaps].mnemonic, sizeof(grown->mnemonic), "%.47s", mnemonic);
    f->gaps[f->num_gaps++].count = 1;
 }
 
