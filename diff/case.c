@@ -71,6 +71,11 @@ uint64_t rdna_case_steps(const struct rdna_case *c)
    return c->steps;
 }
 
+uint32_t rdna_case_mode(const struct rdna_case *c)
+{
+   return c->mode;
+}
+
 size_t rdna_case_region_count(const struct rdna_case *c)
 {
    return c->num_regions;

@@ -170,6 +170,7 @@ struct rdna_case {
    unsigned workgroup[3], grid[3];
    unsigned lds;
    uint64_t steps;
+   uint32_t mode; /* MODE at dispatch */
 
    struct case_region *regions;
    size_t num_regions;

@@ -196,6 +196,7 @@ enum rdna_status rdna_case_load(const struct rdna_case *c, unsigned wave_size,
    rdna_case_grid(c, config.grid);
    config.lds_bytes = rdna_case_lds(c);
    config.step_limit = options && options->step_limit ? options->step_limit : rdna_case_steps(c);
+   config.mode = rdna_case_mode(c);
 
    struct rdna_machine *m = NULL;
    enum rdna_status st = rdna_machine_create(&config, &m, diag);

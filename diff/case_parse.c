@@ -161,7 +161,7 @@ static enum rdna_status parse_require(struct parser *p, struct case_cursor *cur)
    size_t length;
    size_t pos = (case_skip_space(cur), cur->pos);
    if (!case_word(cur, &word, &length))
-      return case_expected(cur, "target, wave, vgprs, workgroup, grid, lds or steps");
+      return case_expected(cur, "target, wave, vgprs, workgroup, grid, lds, steps or mode");
    uint64_t value;
    enum rdna_status st = RDNA_OK;
    if (case_word_is(word, length, "target")) {
@@ -207,9 +207,12 @@ static enum rdna_status parse_require(struct parser *p, struct case_cursor *cur)
    } else if (case_word_is(word, length, "steps")) {
       st = parse_bounded(cur, 1, RDNA_CASE_MAX_STEPS, "steps", &value);
       c->steps = value;
+   } else if (case_word_is(word, length, "mode")) {
+      st = parse_bounded(cur, 0, UINT32_MAX, "mode", &value);
+      c->mode = (uint32_t)value;
    } else {
       cur->pos = pos;
-      return case_expected(cur, "target, wave, vgprs, workgroup, grid, lds or steps");
+      return case_expected(cur, "target, wave, vgprs, workgroup, grid, lds, steps or mode");
    }
    return st != RDNA_OK ? st : expect_end(cur);
 }

@@ -193,6 +193,7 @@ enum rdna_status rdna_machine_create(const struct rdna_machine_config *config,
       /* HW_ID1 (RDNA2 ISA guide 3.12, HW_REG_HW_ID1): WAVE_ID in bits 4:0. GPR_ALLOC:
        * VGPR_SIZE in bits 15:8, granules of 8 (wave32) or 4 (wave64) VGPRs, minus one. LDS_ALLOC:
        * LDS_SIZE in bits 20:12, granules of 512 bytes. */
+      w->hwreg[RDNA_HWREG_MODE] = c.mode;
       w->hwreg[RDNA_HWREG_HW_ID1] = (i % m->waves_per_group) & 31u;
       unsigned granule = c.wave_size == 32 ? 8 : 4;
       w->hwreg[RDNA_HWREG_GPR_ALLOC] = ((c.vgprs + granule - 1) / granule - 1) << 8;

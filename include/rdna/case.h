@@ -69,6 +69,9 @@ void rdna_case_grid(const struct rdna_case *c, unsigned size[3]);
 unsigned rdna_case_lds(const struct rdna_case *c);
 /* `steps N`: the per-wave step limit; default 1000000. */
 uint64_t rdna_case_steps(const struct rdna_case *c);
+/* `mode N`: the MODE hardware register at dispatch (round modes, denormal modes, DX10_CLAMP,
+ * IEEE: what a kernel descriptor sets); default 0. */
+uint32_t rdna_case_mode(const struct rdna_case *c);
 
 /* ---- regions: [buffer] and [program] ------------------------------------------------------ */
 

@@ -23,6 +23,7 @@ struct rdna_machine_config {
    uint32_t lds_bytes;    /* LDS per workgroup, at most 65536; rounded up to the hardware's
                            * 512-byte allocation granule, which bounds LDS accesses */
    uint64_t step_limit;   /* instructions per wave before a STEP_LIMIT fault; 0: 10,000,000 */
+   uint32_t mode;         /* the MODE hardware register at dispatch (RDNA2 ISA guide 3.12) */
 };
 
 /* Opaque: the dispatch, its guest memory and the state of all its waves. */

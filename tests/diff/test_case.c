@@ -426,10 +426,11 @@ Test(case_format, require_fields_and_defaults)
    cr_assert(dims[0] == 1 && dims[1] == 1 && dims[2] == 1);
    cr_assert_eq(rdna_case_lds(c), 0);
    cr_assert_eq(rdna_case_steps(c), 1000000);
+   cr_assert_eq(rdna_case_mode(c), 0);
    rdna_case_destroy(c);
 
    c = parse_ok("[require]\ntarget gfx1013\nwave 64 32\nvgprs 0x20\nworkgroup 64 2\n"
-                "grid 3 4 5\nlds 65536\nsteps 1 << 20\n[program]\ns_endpgm\n");
+                "grid 3 4 5\nlds 65536\nsteps 1 << 20\nmode 0x3f0\n[program]\ns_endpgm\n");
    cr_assert_eq(rdna_case_target(c), RDNA_TARGET_GFX1013);
    cr_assert_eq(rdna_case_waves(c), 3);
    cr_assert_eq(rdna_case_vgprs(c), 32);
@@ -439,6 +440,7 @@ Test(case_format, require_fields_and_defaults)
    cr_assert(dims[0] == 3 && dims[1] == 4 && dims[2] == 5);
    cr_assert_eq(rdna_case_lds(c), 65536);
    cr_assert_eq(rdna_case_steps(c), 1u << 20);
+   cr_assert_eq(rdna_case_mode(c), 0x3f0);
    rdna_case_destroy(c);
 }
 
@@ -754,6 +756,7 @@ Test(case_errors, located_at_line_and_column)
       { "[require]\nwave 48\n[program]\n", RDNA_OUT_OF_RANGE, 2, 6, "32 or 64" },
       { "[require]\ntarget gfx900\n", RDNA_SYNTAX, 2, 8, "found 'gfx900'" },
       { "[require]\n  vgprs 0\n", RDNA_OUT_OF_RANGE, 2, 9, "vgprs must be 1 to 256" },
+      { "[require]\nmode 0x100000000\n", RDNA_OUT_OF_RANGE, 2, 6, "mode must be 0 to 4294967295" },
       { "[require]\ncolour blue\n", RDNA_SYNTAX, 2, 1, "found 'colour'" },
       { "[require]\nlds 4 4\n", RDNA_SYNTAX, 2, 7, "expected end of line" },
       { "[program]\n  s_mov_b32 s0, 1\n  s_bogus s1\n", RDNA_UNKNOWN_MNEMONIC, 3, 3, "s_bogus" },
