@@ -646,19 +646,15 @@ Test(mubuf, d16_format_stores_and_f16_formats)
 
 /* ---- float atomics ------------------------------------------------------------------------ */
 
-/* The expected new memory value, from host float comparisons and the manual's minNum/maxNum
- * NaN rule (a NaN loses to a number; two NaNs: memory's NaN, quieted); -0 < +0. */
+/* The expected new memory value: the manual's pseudocode with host float comparisons,
+ * (DATA < MEM) ? DATA : MEM for fmin and (DATA > MEM) ? DATA : MEM for fmax; a NaN compares
+ * false and -0 equals +0, so memory keeps its value then. */
 static uint32_t host_fminmax(bool is_min, uint32_t old_bits, uint32_t data_bits)
 {
    float o, d;
    memcpy(&o, &old_bits, 4);
    memcpy(&d, &data_bits, 4);
-   if (isnan(d))
-      return isnan(o) ? old_bits | 0x400000u : old_bits;
-   if (isnan(o))
-      return data_bits;
-   bool d_less = d < o || (d == o && signbit(d) && !signbit(o));
-   return is_min == d_less ? data_bits : old_bits;
+   return (is_min ? d < o : d > o) ? data_bits : old_bits;
 }
 
 static const uint32_t float_olds[8] = { 0x3f800000u, 0x80000000u, 0x00000000u, 0x7fc00000u,
@@ -691,7 +687,7 @@ static void float_minmax_case(const char *mnemonic, bool is_min)
    rdna_machine_destroy(m);
 }
 
-Test(global, atomic_fmin_fmax_nan_and_signed_zero)
+Test(global, atomic_fmin_fmax_nan_and_signed_zero_keep_memory)
 {
    float_minmax_case("global_atomic_fmin", true);
    float_minmax_case("global_atomic_fmax", false);
@@ -726,7 +722,7 @@ Test(global, atomic_fcmpswap_compares_as_floats)
 Test(mubuf, atomic_fmin_x2_on_doubles)
 {
    static const double olds[3] = { 1.5, -0.0, 2.0 };
-   static const double datas[3] = { -3.0, 0.0, 1.0 / 0.0 };
+   static const double datas[3] = { -3.0, 0.0, 1.0 / 0.0 }; /* +0 against -0: memory keeps -0 */
    struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
                                         "v_lshlrev_b32 v1, 3, v0\n"
                                         "buffer_atomic_fmin_x2 v[2:3], v1, s[4:7], 0 offen\n"
@@ -747,10 +743,8 @@ Test(mubuf, atomic_fmin_x2_on_doubles)
    harness_run(m);
    harness_no_fault(m);
    for (unsigned l = 0; l < 3; l++) {
-      double lo =
-         datas[l] < olds[l] || (datas[l] == olds[l] && signbit(datas[l])) ? datas[l] : olds[l];
-      double hi =
-         datas[l] > olds[l] || (datas[l] == olds[l] && !signbit(datas[l])) ? datas[l] : olds[l];
+      double lo = datas[l] < olds[l] ? datas[l] : olds[l];
+      double hi = datas[l] > olds[l] ? datas[l] : olds[l];
       double got_lo, got_hi;
       cr_assert_eq(rdna_machine_read_memory(m, DATA + 8 * l, &got_lo, 8), RDNA_OK);
       cr_assert_eq(rdna_machine_read_memory(m, DATA + 64 + 8 * l, &got_hi, 8), RDNA_OK);
