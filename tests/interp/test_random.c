@@ -167,3 +167,27 @@ Test(random, shortest_program_is_s_endpgm)
    rdna_case_destroy(c);
    free(text);
 }
+
+/* A program longer than a branch's 16-bit reach (12,000 instructions, more than 32,767 dwords):
+ * every branch is short, so it assembles, and it runs to a status like the short ones. */
+Test(random, long_program_assembles_and_runs, .timeout = 120)
+{
+   struct rdna_gen_options options = {
+      .target = RDNA_TARGET_GFX1030, .wave_size = 32, .count = 12000, .seed = 77
+   };
+   char *text = NULL;
+   size_t length = 0;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_gen_case(&options, &text, &length, &diag), RDNA_OK, "%s", diag.message);
+   struct rdna_case *c = NULL;
+   cr_assert_eq(rdna_case_parse(text, length, "random", &c, &diag), RDNA_OK,
+                "line %u column %u: %s", diag.line, diag.column, diag.message);
+   struct rdna_case_result result;
+   cr_assert_eq(rdna_case_run(c, 32, NULL, &result, &diag), RDNA_OK, "%s", diag.message);
+   cr_expect_gt(result.steps, 0);
+   if (result.faulted)
+      cr_expect_neq(result.fault.kind, RDNA_FAULT_ILLEGAL_INSTRUCTION, "%s", result.fault.message);
+   rdna_case_result_free(&result);
+   rdna_case_destroy(c);
+   free(text);
+}
