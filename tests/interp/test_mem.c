@@ -824,6 +824,8 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
    const char *source = "s_mov_b32 m0, 0x10\n"
                         "v_lshlrev_b32 v1, 2, v0\n"
                         "buffer_load_dword v1, v1, s[4:7], 0 offen offset:4 lds\n"
+                        "s_mov_b32 m0, 0x100\n"
+                        "buffer_load_format_x v1, v0, s[8:11], 0 idxen lds\n"
                         "s_endpgm\n";
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
    struct rdna_code *code = NULL;
@@ -834,7 +836,7 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
    const uint32_t *words = rdna_code_words(code, &num_words);
    struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1030,
                                          .wave_size = 32,
-                                         .lds_bytes = 256 };
+                                         .lds_bytes = 512 };
    struct rdna_machine *m = NULL;
    cr_assert_eq(rdna_machine_create(&config, &m, &diag), RDNA_OK);
    cr_assert_eq(rdna_machine_add_region(m, "main", HARNESS_CODE, num_words * 4, words,
@@ -850,6 +852,10 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
    /* num_records 64: lanes 15.. read past it and store 0 to LDS. */
    uint32_t vsharp[4] = { (uint32_t)DATA, (uint32_t)(DATA >> 32), 64, 3u << 28 | 22u << 12 };
    rdna_machine_set_sregs(m, 0, 4, vsharp, 4);
+   /* s[8:11]: stride 2, 8_SINT (format 6), structured records: lane l reads byte 2l, signed. */
+   uint32_t vsharp_8[4] = { (uint32_t)DATA, (uint32_t)(DATA >> 32) | 2u << 16, 32,
+                            1u << 28 | 6u << 12 };
+   rdna_machine_set_sregs(m, 0, 8, vsharp_8, 4);
    for (unsigned l = 0; l < 32; l++)
       rdna_machine_set_vgpr(m, 0, 0, l, l);
    rdna_machine_set_exec(m, 0, 0xfffffff0u);
@@ -863,6 +869,9 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
       cr_expect_eq(got, want, "lane %u", l);
       cr_expect_eq(harness_vgpr(m, 1, l), l < 4 ? 0 : 4 * l, "lane %u: the lds form writes no VGPR",
                    l);
+      /* The format form converts X (8_SINT: sign-extended byte) into LDS at 0x100 + lane * 4. */
+      cr_assert_eq(rdna_machine_read_lds(m, 0, 0x100 + 4 * l, &got, 4), RDNA_OK);
+      cr_expect_eq(got, l < 4 ? 0 : (uint32_t)(int32_t)(int8_t)pattern(2 * l), "format lane %u", l);
    }
    rdna_machine_destroy(m);
 }
