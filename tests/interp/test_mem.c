@@ -875,3 +875,45 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
    }
    rdna_machine_destroy(m);
 }
+
+/* ---- stores over code --------------------------------------------------------------------- */
+
+/* A store over its own instruction (found by fuzz_interp as a use after free): the store
+ * completes, the wave goes on at the next instruction, and the code bytes hold the stored value
+ * for any later fetch. Under ASan this also checks no handler reads a dropped decode. */
+Test(global, store_over_its_own_instruction)
+{
+   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 32, 0,
+                                            "s_getpc_b64 s[0:1]\n"                /* +0 */
+                                            "v_mov_b32 v2, 0xbf810000\n"          /* +4 */
+                                            "v_mov_b32 v1, 12\n"                  /* +12 */
+                                            "global_store_dword v1, v2, s[0:1]\n" /* +16 */
+                                            "s_mov_b32 s9, 1\n"                   /* +24 */
+                                            "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 9), 1);
+   cr_expect_eq(read32(m, HARNESS_CODE + 16), 0xbf810000u); /* s_endpgm's encoding */
+   rdna_machine_destroy(m);
+}
+
+Test(smem, gfx1013_store_and_atomic_over_their_own_instructions)
+{
+   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1013, 64, 0,
+                                            "s_getpc_b64 s[0:1]\n"                 /* +0 */
+                                            "s_mov_b32 s8, 0xbf810000\n"           /* +4 */
+                                            "s_store_dword s8, s[0:1], 0x8\n"      /* +12 */
+                                            "s_mov_b32 s10, -1\n"                  /* +20 */
+                                            "s_atomic_and s10, s[0:1], 0x14 glc\n" /* +24 */
+                                            "s_mov_b32 s9, 1\n"                    /* +32 */
+                                            "s_endpgm\n");
+   uint32_t atomic_word = read32(m, HARNESS_CODE + 24);
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 9), 1);
+   cr_expect_eq(read32(m, HARNESS_CODE + 12), 0xbf810000u);
+   /* The atomic and-ed -1 into its own first dword and returned the old one. */
+   cr_expect_eq(harness_sreg(m, 10), atomic_word);
+   cr_expect_eq(read32(m, HARNESS_CODE + 24), atomic_word);
+   rdna_machine_destroy(m);
+}
