@@ -78,17 +78,17 @@ static void run_seeds(enum rdna_target target, unsigned wave, uint64_t first, un
                  tally.ended, count);
 }
 
-Test(random, wave32_programs_end_in_a_status, .timeout = 300)
+Test(random, wave32_programs_end_in_a_status)
 {
    run_seeds(RDNA_TARGET_GFX1030, 32, 1, 60);
 }
 
-Test(random, wave64_programs_end_in_a_status, .timeout = 300)
+Test(random, wave64_programs_end_in_a_status)
 {
    run_seeds(RDNA_TARGET_GFX1030, 64, 1001, 60);
 }
 
-Test(random, gfx1013_programs_end_in_a_status, .timeout = 300)
+Test(random, gfx1013_programs_end_in_a_status)
 {
    run_seeds(RDNA_TARGET_GFX1013, 32, 2001, 20);
    run_seeds(RDNA_TARGET_GFX1013, 64, 3001, 20);
@@ -172,7 +172,7 @@ Test(random, shortest_program_is_s_endpgm)
 
 /* A program longer than a branch's 16-bit reach (12,000 instructions, more than 32,767 dwords):
  * every branch is short, so it assembles, and it runs to a status like the short ones. */
-Test(random, long_program_assembles_and_runs, .timeout = 120)
+Test(random, long_program_assembles_and_runs)
 {
    struct rdna_gen_options options = {
       .target = RDNA_TARGET_GFX1030, .wave_size = 32, .count = 12000, .seed = 77
@@ -215,7 +215,7 @@ static char *program_text(const char *text)
 /* llvm-mc (RDNA_LLVM_MC, else llvm-mc-14, else llvm-mc) assembles the generated program to the
  * same bytes as rdna_assemble: every generated instruction is one llvm-mc accepts, encoded the
  * way llvm-mc encodes it. Skipped when llvm-mc or llvm-objcopy is missing. */
-Test(random, programs_assemble_as_llvm_mc_does, .timeout = 300)
+Test(random, programs_assemble_as_llvm_mc_does)
 {
    const char *mc = getenv("RDNA_LLVM_MC");
    if (!mc || !*mc)
