@@ -19,6 +19,7 @@
 #define LOOP_COUNTER_SGPR 100 /* s100 + nesting depth */
 #define LINK_SGPR 104         /* s[104:105]: the return address of calls */
 #define MAX_FUNCTIONS 3
+#define MAX_CALL_PROGRAM 10000
 #define MAX_LOOP_DEPTH 3
 #define FIRST_FREE_VGPR 4
 #define GEN_VGPRS 48
@@ -788,9 +789,10 @@ enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **te
       out_printf(&o, "\n");
    }
    out_printf(&o, "\n[program]\n");
-   /* Up to three leaf functions take a tenth of the instructions or less. */
+   /* Up to three leaf functions take a tenth of the instructions or less. s_call_b64 reaches
+    * 32767 dwords: programs of at most MAX_CALL_PROGRAM instructions (3 dwords at most each). */
    unsigned num_functions = 0, lengths[MAX_FUNCTIONS], main_count = options->count;
-   if ((g.classes & RDNA_GEN_FLOW) && options->count >= 60) {
+   if ((g.classes & RDNA_GEN_FLOW) && options->count >= 60 && options->count <= MAX_CALL_PROGRAM) {
       num_functions = 1 + rng_below(&g.rng, MAX_FUNCTIONS);
       for (unsigned i = 0; i < num_functions; i++) {
          lengths[i] = 2 + rng_below(&g.rng, options->count / (10 * num_functions) - 1);

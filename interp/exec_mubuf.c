@@ -97,8 +97,23 @@ static enum rdna_status write_tfe_status(struct wave *w, const struct rdna_inst 
 }
 
 /* A load with the lds bit writes each lane's dword to LDS instead of VGPRs (RDNA2 ISA guide
- * 8.1, "Memory Buffer Load to LDS"): LDS address = M0[15:0] + instruction offset + lane * 4; lanes
- * the range check rejected write 0. */
+ * 8.1, "Memory Buffer Load to LDS"): LDS address = M0[15:0] + instruction offset + lane * 4;
+ * lanes the range check rejected write 0. `values` holds the dwords of the lanes that hit. */
+static enum rdna_status write_lds_dwords(struct wave *w, const struct rdna_inst *in,
+                                         const struct lane_addrs *la, const uint32_t *values)
+{
+   uint64_t base = (w->sgpr[RDNA_REG_M0] & 0xffffu) + (uint32_t)in->mod.offset;
+   for (unsigned lane = 0; lane < w->wave_size; lane++) {
+      if (!((la->lanes | la->zero) >> lane & 1))
+         continue;
+      uint8_t *q = mem_lane_ptr(w, MEM_LDS, (int)lane, base + 4u * lane, 4, 4, true);
+      if (!q)
+         return mem_failed(w);
+      mem_put32(q, la->lanes >> lane & 1 ? values[lane] : 0);
+   }
+   return RDNA_OK;
+}
+
 static enum rdna_status buffer_load_to_lds(struct wave *w, const struct rdna_inst *in,
                                            const struct lane_addrs *la, struct mem_access a)
 {
@@ -116,16 +131,7 @@ static enum rdna_status buffer_load_to_lds(struct wave *w, const struct rdna_ins
       mem_load_lane(a, p, 0, out);
       values[lane] = out[0];
    }
-   uint64_t base = (w->sgpr[RDNA_REG_M0] & 0xffffu) + (uint32_t)in->mod.offset;
-   for (unsigned lane = 0; lane < w->wave_size; lane++) {
-      if (!((la->lanes | la->zero) >> lane & 1))
-         continue;
-      uint8_t *q = mem_lane_ptr(w, MEM_LDS, (int)lane, base + 4u * lane, 4, 4, true);
-      if (!q)
-         return mem_failed(w);
-      mem_put32(q, values[lane]);
-   }
-   return RDNA_OK;
+   return write_lds_dwords(w, in, la, values);
 }
 
 static enum rdna_status buffer_load(struct wave *w, const struct rdna_inst *in,
@@ -324,10 +330,6 @@ static enum rdna_status buffer_format_access(struct wave *w, const struct rdna_i
                                              unsigned format, unsigned count, bool store, bool d16)
 {
    struct buffer_format f;
-   if (in->mod.flags & RDNA_FLAG_LDS)
-      return wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0,
-                        "%s with lds (a format load to LDS) is not implemented",
-                        rdna_op_name(in->op));
    if (!buffer_format(format, &f))
       return wave_fault(w, RDNA_FAULT_UNSUPPORTED, -1, 0,
                         "%s with buffer format %u is not implemented", rdna_op_name(in->op),
@@ -344,6 +346,16 @@ static enum rdna_status buffer_format_access(struct wave *w, const struct rdna_i
       ptr[lane] = mem_lane_ptr(w, MEM_GLOBAL, (int)lane, la.addr[lane], bytes, align, store);
       if (!ptr[lane])
          return mem_failed(w);
+   }
+   if (in->mod.flags & RDNA_FLAG_LDS) {
+      /* buffer_load_format_x to LDS (the only format row with the lds bit): X as 32 bits. */
+      if (store || !(op_info(in->op)->flags & RDNA_OP_FLAG_EXTRA3)) /* VMEM_LDS */
+         return wave_fault(w, RDNA_FAULT_INVALID_OPERAND, -1, 0, "%s cannot load to LDS",
+                           rdna_op_name(in->op));
+      uint32_t values[MAX_LANES];
+      for (unsigned lane = 0; lane < w->wave_size; lane++)
+         values[lane] = la.lanes >> lane & 1 ? component_load32(&f, ptr[lane]) : 0;
+      return write_lds_dwords(w, in, &la, values);
    }
    unsigned vdata = vdata_reg(in);
    unsigned regs = d16 ? (count + 1) / 2 : count;

@@ -224,6 +224,7 @@ void rdna_machine_destroy(struct rdna_machine *machine)
       free(m->regions[i].name);
    }
    free(m->regions);
+   machine_free_retired(m);
    if (m->waves) {
       for (unsigned i = 0; i < m->num_waves; i++) {
          free(m->waves[i].vgpr);
@@ -382,7 +383,6 @@ enum rdna_status rdna_machine_read_memory(const struct rdna_machine *machine, ui
 
 void machine_code_written(struct machine *m, struct region *r, uint64_t address, uint64_t size)
 {
-   (void)m;
    if (!r->cache)
       return;
    /* An instruction starting up to RDNA_MAX_INST_WORDS - 1 dwords earlier may cover the bytes. */
@@ -390,8 +390,21 @@ void machine_code_written(struct machine *m, struct region *r, uint64_t address,
    lo = lo >= 4 * (RDNA_MAX_INST_WORDS - 1) ? lo - 4 * (RDNA_MAX_INST_WORDS - 1) : 0;
    uint64_t hi = address - r->base + size;
    for (uint64_t i = lo / 4; i * 4 < hi && i < r->size / 4 + 1; i++) {
-      free(r->cache[i]);
+      struct decoded *d = r->cache[i];
+      if (d) {
+         d->next_retired = m->retired;
+         m->retired = d;
+      }
       r->cache[i] = NULL;
+   }
+}
+
+void machine_free_retired(struct machine *m)
+{
+   while (m->retired) {
+      struct decoded *d = m->retired;
+      m->retired = d->next_retired;
+      free(d);
    }
 }
 
@@ -824,6 +837,8 @@ static void run_wave(struct wave *w)
          w->fault.op = d->inst.op;
       if (w->tracing)
          trace_event(w, d, exec_before);
+      if (m->retired) /* the instruction wrote code: d may be among the dropped decodes */
+         machine_free_retired(m);
       if (st != RDNA_OK || w->ended)
          break;
       w->pc = w->next_pc & 0xffffffffffffull; /* PC is a 48-bit address */

@@ -168,12 +168,12 @@ void mem_store_lane(struct mem_access a, uint8_t *p, const uint32_t in[4])
 }
 
 /* ---- float atomics -------------------------------------------------------------------------
- * fcmpswap, fmin and fmax on f32 (bits 32) or f64 bit patterns, compared as floats without the
- * host's float unit (RDNA2 ISA guide chapter 12: BUFFER_ATOMIC_FCMPSWAP, FMIN, FMAX, and their FLAT
- * and GLOBAL forms). The NaN rule is the manual's IEEE minNum/maxNum one: a NaN operand loses to a
- * number; two NaNs give the memory's NaN, quieted. -0 counts as less than +0 for min and max and as
- * equal to it for the compare-swap. Denormals compare as the values they are (no flush): a
- * documented choice. */
+ * fcmpswap, fmin and fmax on f32 (bits 32) or f64 bit patterns, compared as IEEE floats without
+ * the host's float unit. The rules are the manual's pseudocode (RDNA2 ISA guide chapter 12,
+ * BUFFER_ATOMIC_FCMPSWAP, FMIN, FMAX and their FLAT and GLOBAL forms): fcmpswap stores DATA when
+ * MEM == CMP, fmin stores DATA when DATA < MEM, fmax when DATA > MEM, with IEEE comparisons: a
+ * NaN on either side compares false (memory keeps its value) and -0 equals +0 (memory keeps
+ * its zero). Denormals compare as the values they are (no flush): a documented choice. */
 
 static bool float_is_nan(uint64_t x, unsigned bits)
 {
@@ -182,29 +182,35 @@ static bool float_is_nan(uint64_t x, unsigned bits)
    return (x & exp) == exp && (x & mant) != 0;
 }
 
-/* A key whose unsigned order is the float order of non-NaN values, -0 below +0. */
+/* A key whose unsigned order is the float order of non-NaN values (-0 just below +0). */
 static uint64_t float_order_key(uint64_t x, unsigned bits)
 {
    uint64_t sign = 1ull << (bits - 1), mask = bits == 64 ? ~0ull : 0xffffffffull;
    return (x & sign) ? ~x & mask : x | sign;
 }
 
+/* IEEE a < b: false when either is a NaN or both are zeros. */
+static bool float_less(uint64_t a, uint64_t b, unsigned bits)
+{
+   uint64_t sign = 1ull << (bits - 1);
+   if (float_is_nan(a, bits) || float_is_nan(b, bits) || ((a | b) & ~sign) == 0)
+      return false;
+   return float_order_key(a, bits) < float_order_key(b, bits);
+}
+
 static uint64_t float_atomic(enum atomic_op op, unsigned bits, uint64_t old, uint64_t data,
                              uint64_t compare)
 {
-   uint64_t sign = 1ull << (bits - 1), quiet = bits == 64 ? 1ull << 51 : 1ull << 22;
-   bool old_nan = float_is_nan(old, bits);
    if (op == ATOMIC_FCMPSWAP) {
+      uint64_t sign = 1ull << (bits - 1);
       bool zeros = ((old | compare) & ~sign) == 0;
-      bool equal = !old_nan && !float_is_nan(compare, bits) && (old == compare || zeros);
+      bool equal =
+         !float_is_nan(old, bits) && !float_is_nan(compare, bits) && (old == compare || zeros);
       return equal ? data : old;
    }
-   if (float_is_nan(data, bits))
-      return old_nan ? old | quiet : old;
-   if (old_nan)
-      return data;
-   bool data_less = float_order_key(data, bits) < float_order_key(old, bits);
-   return (op == ATOMIC_FMIN) == data_less ? data : old;
+   if (op == ATOMIC_FMIN)
+      return float_less(data, old, bits) ? data : old;
+   return float_less(old, data, bits) ? data : old;
 }
 
 uint64_t atomic_apply(enum atomic_op op, unsigned bits, uint64_t old, uint64_t data,

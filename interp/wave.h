@@ -26,6 +26,7 @@ struct decoded {
    uint32_t flags;           /* the row's enum rdna_op_flag */
    enum rdna_fault_kind bad; /* NONE, or the fault executing it raises (bad operand...) */
    char bad_message[96];
+   struct decoded *next_retired; /* the machine's list of dropped decodes (see below) */
 };
 
 struct region {
@@ -49,6 +50,10 @@ struct machine {
    struct rdna_trace_hook trace;
    bool tracing;
    unsigned threads; /* host threads for the grid (rdna_machine_set_threads); 0 or 1: serial */
+   /* Decodes dropped because their code bytes were written. An instruction may overwrite itself
+    * (a store or atomic to its own address), so they are freed between instructions, never
+    * while a handler may still read its rdna_inst. */
+   struct decoded *retired;
 };
 
 struct wave {
@@ -96,8 +101,11 @@ enum rdna_status wave_unsupported(struct wave *w, const struct rdna_inst *in, co
 
 /* The region holding [address, address + size); NULL when none holds all of it. */
 struct region *machine_find(struct machine *m, uint64_t address, uint64_t size);
-/* Drops cached decodes of code overlapping [address, address + size). */
+/* Drops cached decodes of code overlapping [address, address + size): they move to m->retired
+ * until machine_free_retired. */
 void machine_code_written(struct machine *m, struct region *r, uint64_t address, uint64_t size);
+/* Frees the decodes machine_code_written dropped. */
+void machine_free_retired(struct machine *m);
 
 /* ---- scalar state --------------------------------------------------------------------------- */
 

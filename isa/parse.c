@@ -1088,6 +1088,7 @@ struct assembler {
    const struct rdna_isa_config *config;
    struct rdna_code *code;
    bool final_pass; /* labels are known; unknown ones are errors */
+   uint32_t pc;     /* byte offset of the statement being built */
 };
 
 static bool assembler_lookup(void *user, const char *name, uint32_t *byte_offset)
@@ -1097,7 +1098,9 @@ static bool assembler_lookup(void *user, const char *name, uint32_t *byte_offset
    if (i < 0) {
       if (as->final_pass)
          return false;
-      *byte_offset = 0; /* first pass: sizes do not depend on label values */
+      /* First pass: sizes do not depend on label values. A forward label reads as the next
+       * instruction, so no branch is out of range before its label is known. */
+      *byte_offset = as->pc + 4;
       return true;
    }
    *byte_offset = as->code->labels[i].offset;
@@ -1209,6 +1212,7 @@ static enum rdna_status assemble_pass(struct assembler *as, const char *source, 
       for (unsigned i = 0; i < stmt->num_modifiers; i++)
          stmt->modifiers[i].column += (unsigned)lx.pos;
       stmt->column += (unsigned)lx.pos;
+      as->pc = pc;
       struct label_resolver labels = { .lookup = assembler_lookup, .user = as, .pc = pc };
       struct rdna_inst inst;
       st = build_statement(as->config, stmt, line, &labels, &inst, diag);

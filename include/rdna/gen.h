@@ -4,7 +4,8 @@
  * row and print as llvm-mc text before it is used. Control flow is bounded: forward branches to
  * labels a few instructions ahead, counted loops (at most a few iterations, nested a few deep)
  * and s_call_b64 calls of up to three leaf functions placed after s_endpgm (returning through
- * s[104:105]), so a program ends unless one of its instructions clobbers a loop counter or the
+ * s[104:105]; in programs of up to 10,000 instructions, which s_call_b64's 16-bit offset
+ * reaches), so a program ends unless one of its instructions clobbers a loop counter or the
  * link pair, which the case's step limit or a fault then stops. Memory instructions address a
  * mapped buffer through registers the random instructions never write (s[0:1] its address, s[4:7] a
  * V# over it, v1 a per-lane byte offset, v[2:3] a per-lane 64-bit address). The same seed and

@@ -646,19 +646,15 @@ Test(mubuf, d16_format_stores_and_f16_formats)
 
 /* ---- float atomics ------------------------------------------------------------------------ */
 
-/* The expected new memory value, from host float comparisons and the manual's minNum/maxNum
- * NaN rule (a NaN loses to a number; two NaNs: memory's NaN, quieted); -0 < +0. */
+/* The expected new memory value: the manual's pseudocode with host float comparisons,
+ * (DATA < MEM) ? DATA : MEM for fmin and (DATA > MEM) ? DATA : MEM for fmax; a NaN compares
+ * false and -0 equals +0, so memory keeps its value then. */
 static uint32_t host_fminmax(bool is_min, uint32_t old_bits, uint32_t data_bits)
 {
    float o, d;
    memcpy(&o, &old_bits, 4);
    memcpy(&d, &data_bits, 4);
-   if (isnan(d))
-      return isnan(o) ? old_bits | 0x400000u : old_bits;
-   if (isnan(o))
-      return data_bits;
-   bool d_less = d < o || (d == o && signbit(d) && !signbit(o));
-   return is_min == d_less ? data_bits : old_bits;
+   return (is_min ? d < o : d > o) ? data_bits : old_bits;
 }
 
 static const uint32_t float_olds[8] = { 0x3f800000u, 0x80000000u, 0x00000000u, 0x7fc00000u,
@@ -691,7 +687,7 @@ static void float_minmax_case(const char *mnemonic, bool is_min)
    rdna_machine_destroy(m);
 }
 
-Test(global, atomic_fmin_fmax_nan_and_signed_zero)
+Test(global, atomic_fmin_fmax_nan_and_signed_zero_keep_memory)
 {
    float_minmax_case("global_atomic_fmin", true);
    float_minmax_case("global_atomic_fmax", false);
@@ -726,7 +722,7 @@ Test(global, atomic_fcmpswap_compares_as_floats)
 Test(mubuf, atomic_fmin_x2_on_doubles)
 {
    static const double olds[3] = { 1.5, -0.0, 2.0 };
-   static const double datas[3] = { -3.0, 0.0, 1.0 / 0.0 };
+   static const double datas[3] = { -3.0, 0.0, 1.0 / 0.0 }; /* +0 against -0: memory keeps -0 */
    struct rdna_machine *m = mem_machine(RDNA_TARGET_GFX1030, 32,
                                         "v_lshlrev_b32 v1, 3, v0\n"
                                         "buffer_atomic_fmin_x2 v[2:3], v1, s[4:7], 0 offen\n"
@@ -747,10 +743,8 @@ Test(mubuf, atomic_fmin_x2_on_doubles)
    harness_run(m);
    harness_no_fault(m);
    for (unsigned l = 0; l < 3; l++) {
-      double lo =
-         datas[l] < olds[l] || (datas[l] == olds[l] && signbit(datas[l])) ? datas[l] : olds[l];
-      double hi =
-         datas[l] > olds[l] || (datas[l] == olds[l] && !signbit(datas[l])) ? datas[l] : olds[l];
+      double lo = datas[l] < olds[l] ? datas[l] : olds[l];
+      double hi = datas[l] > olds[l] ? datas[l] : olds[l];
       double got_lo, got_hi;
       cr_assert_eq(rdna_machine_read_memory(m, DATA + 8 * l, &got_lo, 8), RDNA_OK);
       cr_assert_eq(rdna_machine_read_memory(m, DATA + 64 + 8 * l, &got_hi, 8), RDNA_OK);
@@ -830,6 +824,8 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
    const char *source = "s_mov_b32 m0, 0x10\n"
                         "v_lshlrev_b32 v1, 2, v0\n"
                         "buffer_load_dword v1, v1, s[4:7], 0 offen offset:4 lds\n"
+                        "s_mov_b32 m0, 0x100\n"
+                        "buffer_load_format_x v1, v0, s[8:11], 0 idxen lds\n"
                         "s_endpgm\n";
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
    struct rdna_code *code = NULL;
@@ -840,7 +836,7 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
    const uint32_t *words = rdna_code_words(code, &num_words);
    struct rdna_machine_config config = { .target = RDNA_TARGET_GFX1030,
                                          .wave_size = 32,
-                                         .lds_bytes = 256 };
+                                         .lds_bytes = 512 };
    struct rdna_machine *m = NULL;
    cr_assert_eq(rdna_machine_create(&config, &m, &diag), RDNA_OK);
    cr_assert_eq(rdna_machine_add_region(m, "main", HARNESS_CODE, num_words * 4, words,
@@ -856,6 +852,10 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
    /* num_records 64: lanes 15.. read past it and store 0 to LDS. */
    uint32_t vsharp[4] = { (uint32_t)DATA, (uint32_t)(DATA >> 32), 64, 3u << 28 | 22u << 12 };
    rdna_machine_set_sregs(m, 0, 4, vsharp, 4);
+   /* s[8:11]: stride 2, 8_SINT (format 6), structured records: lane l reads byte 2l, signed. */
+   uint32_t vsharp_8[4] = { (uint32_t)DATA, (uint32_t)(DATA >> 32) | 2u << 16, 32,
+                            1u << 28 | 6u << 12 };
+   rdna_machine_set_sregs(m, 0, 8, vsharp_8, 4);
    for (unsigned l = 0; l < 32; l++)
       rdna_machine_set_vgpr(m, 0, 0, l, l);
    rdna_machine_set_exec(m, 0, 0xfffffff0u);
@@ -869,6 +869,51 @@ Test(mubuf, lds_bit_loads_into_lds_at_m0)
       cr_expect_eq(got, want, "lane %u", l);
       cr_expect_eq(harness_vgpr(m, 1, l), l < 4 ? 0 : 4 * l, "lane %u: the lds form writes no VGPR",
                    l);
+      /* The format form converts X (8_SINT: sign-extended byte) into LDS at 0x100 + lane * 4. */
+      cr_assert_eq(rdna_machine_read_lds(m, 0, 0x100 + 4 * l, &got, 4), RDNA_OK);
+      cr_expect_eq(got, l < 4 ? 0 : (uint32_t)(int32_t)(int8_t)pattern(2 * l), "format lane %u", l);
    }
+   rdna_machine_destroy(m);
+}
+
+/* ---- stores over code --------------------------------------------------------------------- */
+
+/* A store over its own instruction (found by fuzz_interp as a use after free): the store
+ * completes, the wave goes on at the next instruction, and the code bytes hold the stored value
+ * for any later fetch. Under ASan this also checks no handler reads a dropped decode. */
+Test(global, store_over_its_own_instruction)
+{
+   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 32, 0,
+                                            "s_getpc_b64 s[0:1]\n"                /* +0 */
+                                            "v_mov_b32 v2, 0xbf810000\n"          /* +4 */
+                                            "v_mov_b32 v1, 12\n"                  /* +12 */
+                                            "global_store_dword v1, v2, s[0:1]\n" /* +16 */
+                                            "s_mov_b32 s9, 1\n"                   /* +24 */
+                                            "s_endpgm\n");
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 9), 1);
+   cr_expect_eq(read32(m, HARNESS_CODE + 16), 0xbf810000u); /* s_endpgm's encoding */
+   rdna_machine_destroy(m);
+}
+
+Test(smem, gfx1013_store_and_atomic_over_their_own_instructions)
+{
+   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1013, 64, 0,
+                                            "s_getpc_b64 s[0:1]\n"                 /* +0 */
+                                            "s_mov_b32 s8, 0xbf810000\n"           /* +4 */
+                                            "s_store_dword s8, s[0:1], 0x8\n"      /* +12 */
+                                            "s_mov_b32 s10, -1\n"                  /* +20 */
+                                            "s_atomic_and s10, s[0:1], 0x14 glc\n" /* +24 */
+                                            "s_mov_b32 s9, 1\n"                    /* +32 */
+                                            "s_endpgm\n");
+   uint32_t atomic_word = read32(m, HARNESS_CODE + 24);
+   harness_run(m);
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 9), 1);
+   cr_expect_eq(read32(m, HARNESS_CODE + 12), 0xbf810000u);
+   /* The atomic and-ed -1 into its own first dword and returned the old one. */
+   cr_expect_eq(harness_sreg(m, 10), atomic_word);
+   cr_expect_eq(read32(m, HARNESS_CODE + 24), atomic_word);
    rdna_machine_destroy(m);
 }

@@ -4,8 +4,10 @@
  * build runs this too), and the faults the generator promises to avoid (code that does not
  * decode, jumps out of the code) never happen. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rdna/gen.h"
 #include "rdna/run.h"
@@ -76,17 +78,17 @@ static void run_seeds(enum rdna_target target, unsigned wave, uint64_t first, un
                  tally.ended, count);
 }
 
-Test(random, wave32_programs_end_in_a_status, .timeout = 300)
+Test(random, wave32_programs_end_in_a_status)
 {
    run_seeds(RDNA_TARGET_GFX1030, 32, 1, 60);
 }
 
-Test(random, wave64_programs_end_in_a_status, .timeout = 300)
+Test(random, wave64_programs_end_in_a_status)
 {
    run_seeds(RDNA_TARGET_GFX1030, 64, 1001, 60);
 }
 
-Test(random, gfx1013_programs_end_in_a_status, .timeout = 300)
+Test(random, gfx1013_programs_end_in_a_status)
 {
    run_seeds(RDNA_TARGET_GFX1013, 32, 2001, 20);
    run_seeds(RDNA_TARGET_GFX1013, 64, 3001, 20);
@@ -166,4 +168,116 @@ Test(random, shortest_program_is_s_endpgm)
    rdna_case_result_free(&result);
    rdna_case_destroy(c);
    free(text);
+}
+
+/* A program longer than a branch's 16-bit reach (12,000 instructions, more than 32,767 dwords):
+ * every branch is short, so it assembles, and it runs to a status like the short ones. */
+Test(random, long_program_assembles_and_runs)
+{
+   struct rdna_gen_options options = {
+      .target = RDNA_TARGET_GFX1030, .wave_size = 32, .count = 12000, .seed = 77
+   };
+   char *text = NULL;
+   size_t length = 0;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_gen_case(&options, &text, &length, &diag), RDNA_OK, "%s", diag.message);
+   struct rdna_case *c = NULL;
+   cr_assert_eq(rdna_case_parse(text, length, "random", &c, &diag), RDNA_OK,
+                "line %u column %u: %s", diag.line, diag.column, diag.message);
+   struct rdna_case_result result;
+   cr_assert_eq(rdna_case_run(c, 32, NULL, &result, &diag), RDNA_OK, "%s", diag.message);
+   cr_expect_gt(result.steps, 0);
+   if (result.faulted)
+      cr_expect_neq(result.fault.kind, RDNA_FAULT_ILLEGAL_INSTRUCTION, "%s", result.fault.message);
+   rdna_case_result_free(&result);
+   rdna_case_destroy(c);
+   free(text);
+}
+
+/* ---- the generated programs against llvm-mc-14 --------------------------------------------- */
+
+/* The program text of a generated case: the lines between [program] and [init]. */
+static char *program_text(const char *text)
+{
+   const char *begin = strstr(text, "[program]\n");
+   const char *end = strstr(text, "\n[init]");
+   cr_assert(begin && end && end > begin);
+   begin += strlen("[program]\n");
+   size_t n = (size_t)(end - begin);
+   char *program = malloc(n + 2);
+   cr_assert_not_null(program);
+   memcpy(program, begin, n);
+   program[n] = '\n';
+   program[n + 1] = '\0';
+   return program;
+}
+
+/* llvm-mc (RDNA_LLVM_MC, else llvm-mc-14, else llvm-mc) assembles the generated program to the
+ * same bytes as rdna_assemble: every generated instruction is one llvm-mc accepts, encoded the
+ * way llvm-mc encodes it. Skipped when llvm-mc or llvm-objcopy is missing. */
+Test(random, programs_assemble_as_llvm_mc_does)
+{
+   const char *mc = getenv("RDNA_LLVM_MC");
+   if (!mc || !*mc)
+      mc = system("command -v llvm-mc-14 >/dev/null 2>&1") == 0 ? "llvm-mc-14" : "llvm-mc";
+   char check[256];
+   snprintf(check, sizeof(check),
+            "command -v %s >/dev/null 2>&1 && command -v llvm-objcopy-14 "
+            ">/dev/null 2>&1",
+            mc);
+   if (system(check) != 0)
+      cr_skip_test("llvm-mc or llvm-objcopy-14 not found");
+   static const struct {
+      enum rdna_target target;
+      unsigned wave;
+   } configs[] = { { RDNA_TARGET_GFX1030, 32 },
+                   { RDNA_TARGET_GFX1030, 64 },
+                   { RDNA_TARGET_GFX1013, 32 },
+                   { RDNA_TARGET_GFX1013, 64 } };
+   char dir[] = "/tmp/rdna_random_XXXXXX";
+   cr_assert_not_null(mkdtemp(dir));
+   for (size_t k = 0; k < sizeof(configs) / sizeof(configs[0]); k++) {
+      size_t length;
+      char *text = generate(configs[k].target, configs[k].wave, 500 + k, &length);
+      char *program = program_text(text);
+      char path[256], command[1024];
+      snprintf(path, sizeof(path), "%s/p.s", dir);
+      FILE *f = fopen(path, "w");
+      cr_assert_not_null(f);
+      fputs(program, f);
+      fclose(f);
+      snprintf(command, sizeof(command),
+               "%s -arch=amdgcn -mcpu=%s%s -filetype=obj %s/p.s -o %s/p.o && "
+               "llvm-objcopy-14 -O binary --only-section=.text %s/p.o %s/p.bin",
+               mc, rdna_target_name(configs[k].target),
+               configs[k].wave == 64 ? " -mattr=+wavefrontsize64" : "", dir, dir, dir, dir);
+      cr_assert_eq(system(command), 0, "llvm-mc refused the program of seed %zu", 500 + k);
+      snprintf(path, sizeof(path), "%s/p.bin", dir);
+      f = fopen(path, "rb");
+      cr_assert_not_null(f);
+      static uint8_t bytes[1 << 16];
+      size_t got = fread(bytes, 1, sizeof(bytes), f);
+      fclose(f);
+
+      struct rdna_isa_config isa = { configs[k].target, configs[k].wave };
+      struct rdna_code *code = NULL;
+      struct rdna_diag diag;
+      cr_assert_eq(rdna_assemble(&isa, program, strlen(program), "random", &code, &diag), RDNA_OK,
+                   "%s", diag.message);
+      size_t num_words = 0;
+      const uint32_t *words = rdna_code_words(code, &num_words);
+      cr_assert_eq(got, num_words * 4, "llvm-mc: %zu bytes, rdna: %zu", got, num_words * 4);
+      for (size_t i = 0; i < num_words; i++) {
+         uint32_t theirs = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
+                           (uint32_t)bytes[4 * i + 2] << 16 | (uint32_t)bytes[4 * i + 3] << 24;
+         cr_assert_eq(words[i], theirs, "%s wave%u dword %zu: 0x%08x, llvm-mc 0x%08x",
+                      rdna_target_name(configs[k].target), configs[k].wave, i, words[i], theirs);
+      }
+      rdna_code_destroy(code);
+      free(program);
+      free(text);
+   }
+   char command[300];
+   snprintf(command, sizeof(command), "rm -rf %s", dir);
+   cr_expect_eq(system(command), 0);
 }
