@@ -888,9 +888,31 @@ OP16(v_max3_u16, OP16_MAX3_U, 3, true, false)
 OP16(v_med3_i16, OP16_MED3_I, 3, true, false)
 OP16(v_med3_u16, OP16_MED3_U, 3, true, false)
 
-/* Not lowered yet: the quad SADs, the dot product and the lane permutes (issue 6 brings
+/* v_dot4c_i32_i8: D = D + the dot product of S0's and S1's signed bytes (guide 12.7). */
+static uint32_t sbyte(struct lower *l, uint32_t v, unsigned i)
+{
+   return bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, v, c32(l, 24 - 8 * i)),
+              c32(l, 24));
+}
+
+enum rdna_status lower_v_dot4c_i32_i8(struct lower *l, const struct rdna_inst *in)
+{
+   if (clamped(in))
+      return no_clamp(l, in);
+   uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS];
+   lw_vsrc(l, &in->operands[1], a);
+   lw_vsrc(l, &in->operands[2], b);
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t sum = lw_vgpr(l, vdst(in), k);
+      for (unsigned i = 0; i < 4; i++)
+         sum = bin(l, SpvOpIAdd, sum, bin(l, SpvOpIMul, sbyte(l, a[k], i), sbyte(l, b[k], i)));
+      lw_vwrite(l, vdst(in), k, sum);
+   }
+   return RDNA_OK;
+}
+
+/* Not lowered yet: the quad SADs and the lane permutes (issue 6 brings
  * cross-lane operations). */
-UNSUPPORTED(v_dot4c_i32_i8)
 UNSUPPORTED(v_qsad_pk_u16_u8)
 UNSUPPORTED(v_mqsad_pk_u16_u8)
 UNSUPPORTED(v_mqsad_u32_u8)
