@@ -67,7 +67,8 @@ void spvb_emit(struct spvb *b, struct spvb_buf *section, SpvOp op, const uint32_
    if (b->out_of_memory)
       return;
    section->words[section->len++] = (uint32_t)(count + 1) << SpvWordCountShift | (uint32_t)op;
-   memcpy(&section->words[section->len], operands, count * sizeof(uint32_t));
+   if (count)
+      memcpy(&section->words[section->len], operands, count * sizeof(uint32_t));
    section->len += count;
 }
 
@@ -149,7 +150,7 @@ static uint32_t dedup_declare(struct spvb *b, SpvOp op, const uint32_t *key, siz
    while (b->dedup[slot].id) {
       const struct spvb_dedup_entry *e = &b->dedup[slot];
       if (e->hash == h && e->key_len == count + 1 && b->keys.words[e->key] == (uint32_t)op &&
-          memcmp(&b->keys.words[e->key + 1], key, count * sizeof(uint32_t)) == 0)
+          (count == 0 || memcmp(&b->keys.words[e->key + 1], key, count * sizeof(uint32_t)) == 0))
          return e->id;
       slot = (slot + 1) & (b->dedup_cap - 1);
    }
@@ -174,7 +175,8 @@ static uint32_t dedup_declare(struct spvb *b, SpvOp op, const uint32_t *key, siz
       memcpy(&operands[2], &key[1], (count - 1) * sizeof(uint32_t));
    } else {
       operands[0] = id;
-      memcpy(&operands[1], key, count * sizeof(uint32_t));
+      if (count)
+         memcpy(&operands[1], key, count * sizeof(uint32_t));
    }
    spvb_emit(b, &b->globals, op, operands, count + 1);
    return id;
@@ -341,7 +343,8 @@ uint32_t spvb_op(struct spvb *b, SpvOp op, uint32_t type, const uint32_t *operan
    body->words[body->len++] = (uint32_t)(count + 3) << SpvWordCountShift | (uint32_t)op;
    body->words[body->len++] = type;
    body->words[body->len++] = id;
-   memcpy(&body->words[body->len], operands, count * sizeof(uint32_t));
+   if (count)
+      memcpy(&body->words[body->len], operands, count * sizeof(uint32_t));
    body->len += count;
    return id;
 }
@@ -461,7 +464,8 @@ uint32_t *spvb_finish(struct spvb *b, size_t *num_words)
                                      &b->entry_points, &b->exec_modes, &b->debug,   &b->annotations,
                                      &b->globals };
    for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++) {
-      memcpy(&words[n], head[i]->words, head[i]->len * sizeof(uint32_t));
+      if (head[i]->len)
+         memcpy(&words[n], head[i]->words, head[i]->len * sizeof(uint32_t));
       n += head[i]->len;
    }
    words[n++] = 5u << SpvWordCountShift | SpvOpFunction;
@@ -470,9 +474,11 @@ uint32_t *spvb_finish(struct spvb *b, size_t *num_words)
    /* The first block's label id is function_id + 1 (spvb_begin_function). */
    words[n++] = 2u << SpvWordCountShift | SpvOpLabel;
    words[n++] = b->function_id + 1;
-   memcpy(&words[n], b->func_vars.words, b->func_vars.len * sizeof(uint32_t));
+   if (b->func_vars.len)
+      memcpy(&words[n], b->func_vars.words, b->func_vars.len * sizeof(uint32_t));
    n += b->func_vars.len;
-   memcpy(&words[n], b->body.words, b->body.len * sizeof(uint32_t));
+   if (b->body.len)
+      memcpy(&words[n], b->body.words, b->body.len * sizeof(uint32_t));
    n += b->body.len;
    buf_free(&mm);
    *num_words = n;
