@@ -67,7 +67,7 @@ void spvb_emit(struct spvb *b, struct spvb_buf *section, SpvOp op, const uint32_
    if (b->out_of_memory)
       return;
    section->words[section->len++] = (uint32_t)(count + 1) << SpvWordCountShift | (uint32_t)op;
-   if (count)
+   if (count) /* operands may be NULL when there are none */
       memcpy(&section->words[section->len], operands, count * sizeof(uint32_t));
    section->len += count;
 }
@@ -175,7 +175,7 @@ static uint32_t dedup_declare(struct spvb *b, SpvOp op, const uint32_t *key, siz
       memcpy(&operands[2], &key[1], (count - 1) * sizeof(uint32_t));
    } else {
       operands[0] = id;
-      if (count)
+      if (count) /* a type without operands (OpTypeVoid, OpTypeBool) has no key */
          memcpy(&operands[1], key, count * sizeof(uint32_t));
    }
    spvb_emit(b, &b->globals, op, operands, count + 1);
@@ -388,7 +388,8 @@ uint32_t spvb_access_chain(struct spvb *b, uint32_t pointer_type, uint32_t base,
    uint32_t operands[8] = { base };
    if (count > 7)
       count = 7;
-   memcpy(&operands[1], indices, count * sizeof(uint32_t));
+   if (count)
+      memcpy(&operands[1], indices, count * sizeof(uint32_t));
    return spvb_op(b, SpvOpAccessChain, pointer_type, operands, count + 1);
 }
 
@@ -464,7 +465,7 @@ uint32_t *spvb_finish(struct spvb *b, size_t *num_words)
                                      &b->entry_points, &b->exec_modes, &b->debug,   &b->annotations,
                                      &b->globals };
    for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++) {
-      if (head[i]->len)
+      if (head[i]->len) /* an empty section may have no storage */
          memcpy(&words[n], head[i]->words, head[i]->len * sizeof(uint32_t));
       n += head[i]->len;
    }
