@@ -22,7 +22,7 @@ static void recomp_help(FILE *out)
          "  --subgroup N          the driver's subgroup size, a power of two up to the wave\n"
          "                        size (default 32; lavapipe: 8)\n"
          "  --relative=LOWERING   relative VGPR addressing as chain, tree, switch or window\n"
-         "                        (default: tree)\n"
+         "                        (default: chain for subgroups below 32, else window)\n"
          "  --steps N             per-wave step limit (default: the case's 'steps')\n"
          "  --text                write SPIRV-Tools' disassembly instead of the binary\n"
          "  -h, --help            this text\n"
