@@ -109,8 +109,6 @@ int cmd_recomp(int argc, char **argv)
    }
    if (!options.wave_size)
       options.wave_size = (rdna_case_waves(c) & RDNA_CASE_WAVE32) ? 32 : 64;
-   if (!options.subgroup_size && options.wave_size < 32)
-      options.subgroup_size = options.wave_size;
    struct rdna_module *module = NULL;
    memset(&diag, 0, sizeof(diag));
    st = rdna_recomp_case(c, &options, &module, &diag);
