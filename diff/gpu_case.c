@@ -34,7 +34,7 @@ static enum rdna_status build_memory(const struct rdna_case *c, unsigned wave_si
 {
    *out = NULL;
    size_t count = rdna_case_region_count(c);
-   if (l->num_regions != count)
+   if (l->num_regions != count || (count && !l->regions))
       return fail(diag, RDNA_INTERNAL, "the module has %zu regions, the case %zu", l->num_regions,
                   count);
    uint8_t *memory = calloc(l->memory_bytes ? l->memory_bytes : 1, 1);
@@ -173,6 +173,24 @@ static const char *gpu_fault(void *user, uint64_t *pc)
                                                  : rdna_fault_kind_name(s->wave->fault.kind);
 }
 
+/* Whether a wave that did not fault stopped where the interface says it must: at an s_endpgm
+ * (include/rdna/recomp.h, RDNA_STATE_PC_LO). A module whose loop a driver cut short (lavapipe
+ * leaves every loop of an invocation after 65535 iterations in all) ends elsewhere, and its
+ * registers are not the program's result. */
+static bool stopped_at_endpgm(const struct rdna_case *c, unsigned wave_size,
+                              const struct rdna_module_layout *layout,
+                              const struct rdna_gpu_result *run, uint64_t pc)
+{
+   uint32_t word = 0;
+   if (!rdna_gpu_result_read_memory(run, layout, pc, &word, sizeof(word)))
+      return false;
+   struct rdna_isa_config isa = { rdna_case_target(c), wave_size };
+   struct rdna_inst inst;
+   if (rdna_decode(&isa, &word, sizeof(word), &inst, NULL) != RDNA_OK)
+      return false;
+   return strncmp(rdna_op_name(inst.op), "s_endpgm", 8) == 0;
+}
+
 /* Keeps each failed line once, with the first wave where it fails (as rdna_case_check_machine). */
 struct collector {
    struct rdna_case_result *result;
@@ -221,6 +239,12 @@ enum rdna_status rdna_gpu_case_check(const struct rdna_case *c, unsigned wave_si
       if (!wave.ended)
          return fail(diag, RDNA_INTERNAL, "wave %u: the module's epilogue did not mark it ended",
                      w);
+      if (wave.fault.kind == RDNA_FAULT_NONE &&
+          !stopped_at_endpgm(c, wave_size, layout, run, wave.pc))
+         return fail(diag, RDNA_INTERNAL,
+                     "wave %u stopped at 0x%llx after %llu steps without a fault, and no "
+                     "s_endpgm is there: the module ended early",
+                     w, (unsigned long long)wave.pc, (unsigned long long)wave.steps);
       r->steps += wave.steps;
       if (wave.fault.kind != RDNA_FAULT_NONE && !r->faulted) {
          r->faulted = true;

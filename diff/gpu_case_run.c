@@ -54,7 +54,7 @@ enum rdna_status rdna_gpu_case_run(struct rdna_gpu *gpu, const struct rdna_case 
       size_t num_words = 0;
       const uint32_t *words = rdna_module_words(module, &num_words);
       result->spirv_words = num_words;
-      struct rdna_gpu_run_options run = { options ? options->timeout_ns : 0 };
+      struct rdna_gpu_run_options run = { options ? options->timeout_ns : 0, 0 };
       st = rdna_gpu_run(gpu, words, num_words, layout, memory, state, &run, &result->run, diag);
    }
    if (st == RDNA_OK)

@@ -49,8 +49,13 @@ enum rdna_status rdna_gpu_result_wave(const struct rdna_gpu_result *result, unsi
       return RDNA_INTERNAL;
    }
    f->kind = (enum rdna_fault_kind)kind;
+#define FAULT_DESCRIPTION(name, description) description,
+   static const char *const descriptions[] = { RDNA_FAULT_LIST(FAULT_DESCRIPTION) };
+#undef FAULT_DESCRIPTION
    if (op)
-      snprintf(f->message, sizeof(f->message), "%s", op);
+      snprintf(f->message, sizeof(f->message), "%s: %s", op, descriptions[kind]);
+   else
+      snprintf(f->message, sizeof(f->message), "%s", descriptions[kind]);
    return RDNA_OK;
 }
 
@@ -58,7 +63,8 @@ bool rdna_gpu_result_read_memory(const struct rdna_gpu_result *result,
                                  const struct rdna_module_layout *layout, uint64_t address,
                                  void *out, size_t size)
 {
-   if (!result || !layout || !result->memory || (!out && size))
+   if (!result || !layout || !result->memory || (!out && size) ||
+       (layout->num_regions && !layout->regions))
       return false;
    for (size_t i = 0; i < layout->num_regions; i++) {
       const struct rdna_module_region *r = &layout->regions[i];

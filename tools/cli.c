@@ -444,3 +444,70 @@ const char *cli_source_line(const char *source, size_t size, unsigned line, int 
    *length = (int)(end - start);
    return source + start;
 }
+
+/* ---- case results -------------------------------------------------------------------------- */
+
+static void print_fault(FILE *out, const char *what, const struct rdna_fault *f, unsigned waves)
+{
+   fprintf(out, "  %s: %s at pc 0x%llx", what, rdna_fault_kind_name(f->kind),
+           (unsigned long long)f->pc);
+   if (waves > 1)
+      fprintf(out, ", wave %u", f->wave);
+   if (f->lane >= 0)
+      fprintf(out, ", lane %d", f->lane);
+   if (f->address)
+      fprintf(out, ", address 0x%llx", (unsigned long long)f->address);
+   fprintf(out, ": %s\n", f->message[0] ? f->message : "(no message)");
+}
+
+void cli_print_case_result(const char *verdict, const char *name, const char *source, size_t size,
+                           const struct rdna_case_result *r, const char *extra)
+{
+   printf("%s %s (wave%u, %llu steps", verdict, name, r->wave_size, (unsigned long long)r->steps);
+   if (r->waves > 1)
+      printf(", %u waves", r->waves);
+   if (r->faulted && r->fault_expected)
+      printf(", expected fault %s", rdna_fault_kind_name(r->fault.kind));
+   printf("%s)\n", extra ? extra : "");
+   for (size_t i = 0; i < r->num_failures; i++) {
+      const struct rdna_case_run_failure *f = &r->failures[i];
+      printf("  %s:%u:%u: %s", name, f->failure.line, f->failure.column, f->failure.message);
+      if (r->waves > 1)
+         printf(" (wave %u)", f->wave);
+      putchar('\n');
+      int length;
+      const char *text = cli_source_line(source, size, f->failure.line, &length);
+      if (text)
+         printf("    %.*s\n", length, text);
+   }
+   if (r->unexpected_fault)
+      print_fault(stdout, "unexpected fault", &r->fault, r->waves);
+   else if (r->faulted && !r->passed)
+      print_fault(stdout, "fault", &r->fault, r->waves);
+}
+
+static json_t *fault_json(const struct rdna_fault *f)
+{
+   return json_pack("{s:s, s:I, s:i, s:i, s:I, s:s}", "kind", rdna_fault_kind_name(f->kind), "pc",
+                    (json_int_t)f->pc, "wave", (int)f->wave, "lane", f->lane, "address",
+                    (json_int_t)f->address, "message", f->message);
+}
+
+json_t *cli_case_result_json(const char *source, size_t size, const struct rdna_case_result *r)
+{
+   json_t *failures = json_array();
+   for (size_t i = 0; i < r->num_failures; i++) {
+      const struct rdna_case_run_failure *f = &r->failures[i];
+      int length = 0;
+      const char *text = cli_source_line(source, size, f->failure.line, &length);
+      json_array_append_new(failures,
+                            json_pack("{s:i, s:i, s:i, s:s, s:s%}", "wave", (int)f->wave, "line",
+                                      (int)f->failure.line, "column", (int)f->failure.column,
+                                      "message", f->failure.message, "source", text ? text : "",
+                                      (size_t)(text ? length : 0)));
+   }
+   return json_pack("{s:i, s:b, s:I, s:i, s:o, s:b, s:o}", "wave", (int)r->wave_size, "passed",
+                    r->passed, "steps", (json_int_t)r->steps, "waves", (int)r->waves, "fault",
+                    r->faulted ? fault_json(&r->fault) : json_null(), "unexpected_fault",
+                    r->unexpected_fault, "failures", failures);
+}

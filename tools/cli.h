@@ -10,7 +10,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "rdna/isa.h"
+#include "rdna/run.h"
 
 /* Exit codes (DESIGN.md, "Command line"). */
 enum cli_exit {
@@ -135,5 +138,16 @@ bool cli_has_case_suffix(const char *name);
  * (an unreadable directory: 2; out of memory: 3). */
 int cli_collect_cases(const char *command, const struct cli_paths *inputs, struct cli_paths *cases,
                       bool *any_dir);
+
+/* ---- case results ------------------------------------------------------------------------- */
+
+/* Prints one run of a case: "VERDICT NAME (waveN, S steps[, W waves][, expected fault KIND]EXTRA)"
+ * (`extra` may be NULL), then each failed expectation as name:line:column with its source line,
+ * and the fault when it was unexpected or the run failed. */
+void cli_print_case_result(const char *verdict, const char *name, const char *source, size_t size,
+                           const struct rdna_case_result *r, const char *extra);
+/* The same as a JSON object: wave, passed, steps, waves, fault (or null), unexpected_fault,
+ * failures (wave, line, column, message, source). */
+json_t *cli_case_result_json(const char *source, size_t size, const struct rdna_case_result *r);
 
 #endif

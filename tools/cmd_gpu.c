@@ -38,6 +38,10 @@ static void gpu_help(FILE *out)
          "  --json               print one JSON object with every run's result instead of text\n"
          "  -h, --help           this text\n"
          "\n"
+         "The Vulkan loader is opened at run time: libvulkan.so.1, or the library the\n"
+         "environment variable RDNA_VULKAN_LOADER names; the loader's own variables\n"
+         "(VK_DRIVER_FILES, VK_INSTANCE_LAYERS, ...) apply.\n"
+         "\n"
          "Exit codes: 0 every run passed (or is a known gap), 1 a failed expectation, an\n"
          "unexpected guest fault or an instruction the recompiler does not lower yet, 2 bad input\n"
          "or usage (case errors as file:line:column: error:), 3 environment (no Vulkan device,\n"
@@ -86,15 +90,17 @@ static int list_devices(bool json)
    json_t *list = json ? json_array() : NULL;
    for (size_t i = 0; i < count; i++) {
       const struct rdna_gpu_device_info *d = &devices[i];
+      char api[24];
+      snprintf(api, sizeof(api), "%u.%u", d->api_major, d->api_minor);
       if (json) {
-         json_array_append_new(
-            list,
-            json_pack("{s:i, s:s, s:s, s:s, s:s, s:i, s:b, s:i, s:i, s:b}", "index", (int)d->index,
-                      "name", d->name, "type", rdna_gpu_device_type_name(d->type), "driver",
-                      d->driver, "api", d->api_major == 1 && d->api_minor >= 2 ? "1.2+" : "older",
-                      "subgroup_size", (int)d->subgroup_size, "subgroup_size_control",
-                      d->subgroup_size_control, "min_subgroup_size", (int)d->min_subgroup_size,
-                      "max_subgroup_size", (int)d->max_subgroup_size, "usable", d->usable));
+         json_array_append_new(list, json_pack("{s:i, s:s, s:s, s:s, s:s, s:i, s:b, s:i, s:i, s:b}",
+                                               "index", (int)d->index, "name", d->name, "type",
+                                               rdna_gpu_device_type_name(d->type), "driver",
+                                               d->driver, "api", api, "subgroup_size",
+                                               (int)d->subgroup_size, "subgroup_size_control",
+                                               d->subgroup_size_control, "min_subgroup_size",
+                                               (int)d->min_subgroup_size, "max_subgroup_size",
+                                               (int)d->max_subgroup_size, "usable", d->usable));
          continue;
       }
       printf("%u: %s (%s; Vulkan %u.%u; %s)\n", d->index, d->name,
@@ -123,73 +129,27 @@ static int list_devices(bool json)
 
 /* ---- reporting ------------------------------------------------------------------------------ */
 
-static void print_fault(const char *what, const struct rdna_fault *f, unsigned waves)
-{
-   printf("  %s: %s at pc 0x%llx", what, rdna_fault_kind_name(f->kind), (unsigned long long)f->pc);
-   if (waves > 1)
-      printf(", wave %u", f->wave);
-   if (f->lane >= 0)
-      printf(", lane %d", f->lane);
-   if (f->address)
-      printf(", address 0x%llx", (unsigned long long)f->address);
-   printf(": %s\n", f->message[0] ? f->message : "(no message)");
-}
-
 static void print_result(const char *name, const char *source, size_t size, const char *verdict,
                          const struct rdna_gpu_case_result *g)
 {
-   const struct rdna_case_result *r = &g->check;
-   printf("%s %s (wave%u, %llu steps", verdict, name, r->wave_size, (unsigned long long)r->steps);
-   if (r->waves > 1)
-      printf(", %u waves", r->waves);
-   if (r->faulted && r->fault_expected)
-      printf(", expected fault %s", rdna_fault_kind_name(r->fault.kind));
-   printf(", compile %.3f ms, run %.3f ms)\n", ms(g->run.compile_ns), ms(g->run.run_ns));
-   for (size_t i = 0; i < r->num_failures; i++) {
-      const struct rdna_case_run_failure *f = &r->failures[i];
-      printf("  %s:%u:%u: %s", name, f->failure.line, f->failure.column, f->failure.message);
-      if (r->waves > 1)
-         printf(" (wave %u)", f->wave);
-      putchar('\n');
-      int length;
-      const char *text = cli_source_line(source, size, f->failure.line, &length);
-      if (text)
-         printf("    %.*s\n", length, text);
-   }
-   if (r->unexpected_fault)
-      print_fault("unexpected fault", &r->fault, r->waves);
-   else if (r->faulted && !r->passed)
-      print_fault("fault", &r->fault, r->waves);
+   char times[96];
+   snprintf(times, sizeof(times), ", compile %.3f ms, run %.3f ms", ms(g->run.compile_ns),
+            ms(g->run.run_ns));
+   cli_print_case_result(verdict, name, source, size, &g->check, times);
 }
 
 static json_t *result_json(const char *source, size_t size, const char *verdict,
                            const struct rdna_gpu_case_result *g)
 {
-   const struct rdna_case_result *r = &g->check;
-   json_t *failures = json_array();
-   for (size_t i = 0; i < r->num_failures; i++) {
-      const struct rdna_case_run_failure *f = &r->failures[i];
-      int length = 0;
-      const char *text = cli_source_line(source, size, f->failure.line, &length);
-      json_array_append_new(failures,
-                            json_pack("{s:i, s:i, s:i, s:s, s:s%}", "wave", (int)f->wave, "line",
-                                      (int)f->failure.line, "column", (int)f->failure.column,
-                                      "message", f->failure.message, "source", text ? text : "",
-                                      (size_t)(text ? length : 0)));
-   }
-   json_t *fault = json_null();
-   if (r->faulted)
-      fault =
-         json_pack("{s:s, s:I, s:i, s:i, s:I, s:s}", "kind", rdna_fault_kind_name(r->fault.kind),
-                   "pc", (json_int_t)r->fault.pc, "wave", (int)r->fault.wave, "lane", r->fault.lane,
-                   "address", (json_int_t)r->fault.address, "message", r->fault.message);
-   return json_pack("{s:i, s:s, s:b, s:I, s:i, s:o, s:b, s:o, s:i, s:I, s:f, s:f, s:f, s:f}",
-                    "wave", (int)r->wave_size, "result", verdict, "passed", r->passed, "steps",
-                    (json_int_t)r->steps, "waves", (int)r->waves, "fault", fault,
-                    "unexpected_fault", r->unexpected_fault, "failures", failures, "subgroup_size",
-                    (int)g->subgroup_size, "spirv_words", (json_int_t)g->spirv_words,
-                    "recompile_ms", ms(g->recompile_ns), "compile_ms", ms(g->run.compile_ns),
-                    "run_ms", ms(g->run.run_ns), "dispatch_ms", ms(g->run.dispatch_ns));
+   json_t *run = cli_case_result_json(source, size, &g->check);
+   json_t *extra =
+      json_pack("{s:s, s:i, s:I, s:f, s:f, s:f, s:f}", "result", verdict, "subgroup_size",
+                (int)g->subgroup_size, "spirv_words", (json_int_t)g->spirv_words, "recompile_ms",
+                ms(g->recompile_ns), "compile_ms", ms(g->run.compile_ns), "run_ms",
+                ms(g->run.run_ns), "dispatch_ms", ms(g->run.dispatch_ns));
+   json_object_update(run, extra);
+   json_decref(extra);
+   return run;
 }
 
 /* ---- running cases -------------------------------------------------------------------------- */
@@ -313,12 +273,16 @@ static void run_case(const struct gpu_options *o, struct gpu_totals *t, struct r
       }
       struct rdna_gpu_case_result result;
       memset(&diag, 0, sizeof(diag));
+      unsigned validation_errors = rdna_gpu_validation_errors(*gpu, NULL);
       st = rdna_gpu_case_run(*gpu, c, wave_size, &o->run, &result, &diag);
       const char *first_validation = NULL;
-      if (st == RDNA_OK && rdna_gpu_validation_errors(*gpu, &first_validation)) {
+      unsigned new_errors = rdna_gpu_validation_errors(*gpu, NULL) - validation_errors;
+      if (st == RDNA_OK && new_errors) {
+         rdna_gpu_validation_errors(*gpu, &first_validation);
          st = RDNA_INTERNAL;
          diag.line = 0;
-         snprintf(diag.message, sizeof(diag.message), "validation layer: %s", first_validation);
+         snprintf(diag.message, sizeof(diag.message), "%u validation layer errors; the first: %s",
+                  new_errors, first_validation);
       }
       if (st == RDNA_DEVICE) {
          /* A time-out or lost device leaves the context unusable: the next run reopens it. */

@@ -95,7 +95,8 @@ unsigned rdna_gpu_validation_errors(const struct rdna_gpu *gpu, const char **fir
 /* ---- running a module --------------------------------------------------------------------- */
 
 struct rdna_gpu_run_options {
-   uint64_t timeout_ns; /* how long to wait for the dispatch; 0: 10 seconds */
+   uint64_t timeout_ns;         /* how long to wait for the dispatch; 0: 10 seconds */
+   uint64_t compile_timeout_ns; /* how long to wait for the driver's compile; 0: 300 seconds */
 };
 
 /* What a run left, in the module interface's layout. Free with rdna_gpu_result_free. */
@@ -108,7 +109,8 @@ struct rdna_gpu_result {
    uint8_t *lds; /* binding 3: lds_bytes_per_group per workgroup, workgroup-linear order */
    uint32_t lds_bytes_per_group;
    unsigned workgroups;
-   /* Driver compile time: vkCreateShaderModule and vkCreateComputePipelines. */
+   /* Driver compile time: vkCreateShaderModule, vkCreateComputePipelines and a first dispatch
+    * of no workgroups, where drivers that compile lazily (lavapipe) compile. */
    uint64_t compile_ns;
    /* Submission to completion: uploads, dispatch and read-back copies, on the host clock. */
    uint64_t run_ns;
@@ -122,8 +124,8 @@ struct rdna_gpu_result {
  * it (INTERNAL with the validator's message when it fails). BAD_ARGUMENT when the layout is
  * inconsistent or its subgroup size is not one this device runs (rdna_gpu_subgroup_size);
  * UNSUPPORTED when it exceeds a device limit; DEVICE for a Vulkan error, a time-out or device
- * loss (the context is unusable afterwards: every later run returns DEVICE); NO_MEMORY. *result
- * is zeroed first and filled on success. */
+ * loss (after the last two the context is unusable: every later run returns DEVICE and the
+ * caller opens the device again); NO_MEMORY. *result is zeroed first and filled on success. */
 enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_t num_words,
                               const struct rdna_module_layout *layout, const void *memory,
                               const uint32_t *state, const struct rdna_gpu_run_options *options,
@@ -138,7 +140,7 @@ struct rdna_gpu_wave {
    bool scc;
    bool ended; /* reached s_endpgm or faulted */
    uint64_t pc, steps;
-   struct rdna_fault fault; /* kind NONE when it did not fault; message names the instruction */
+   struct rdna_fault fault; /* kind NONE when it did not fault; message: instruction, kind */
    uint32_t hwregs[RDNA_HWREG_COUNT];
    const uint32_t *vgprs; /* vgpr[reg * wave_size + lane], into the result */
 };
@@ -159,7 +161,7 @@ bool rdna_gpu_result_read_memory(const struct rdna_gpu_result *result,
 struct rdna_gpu_case_options {
    enum rdna_relative_lowering relative;
    uint64_t step_limit; /* per wave; 0: the case's `steps` */
-   uint64_t timeout_ns; /* 0: 10 seconds */
+   uint64_t timeout_ns; /* the dispatch's (the driver's compile gets its default); 0: 10 s */
 };
 
 /* A case run on the GPU. Free with rdna_gpu_case_result_free. */
@@ -188,7 +190,7 @@ enum rdna_status rdna_gpu_case_prepare(const struct rdna_case *c, unsigned wave_
  * `layout`), filling *check as rdna_case_check_machine does (check->machine stays NULL; free
  * with rdna_case_result_free). Returns OK when the check ran (see check->passed); INTERNAL when a
  * wave's record is not one a correct module leaves (a fault kind outside the enum, a wave not
- * marked ended); NO_MEMORY. */
+ * marked ended, a wave without a fault whose PC is not at an s_endpgm); NO_MEMORY. */
 enum rdna_status rdna_gpu_case_check(const struct rdna_case *c, unsigned wave_size,
                                      const struct rdna_module_layout *layout,
                                      const struct rdna_gpu_result *run,

@@ -164,6 +164,15 @@ static void emit_state_store(FILE *o, const char *tag, const char *value)
            tag, tag, tag, tag, tag, value);
 }
 
+/* %pv<reg>_<k>: a pointer into the wave's record to VGPR `reg` of this invocation's lane
+ * li + k * subgroup_size (the constant %c_v<reg>_<k> holds RDNA_STATE_VGPR(reg, k * S, W)). */
+static void emit_vgpr_pointer(FILE *o, unsigned reg, unsigned k)
+{
+   fprintf(o, "%%bv%u_%u = OpIAdd %%u32 %%base %%c_v%u_%u\n", reg, k, reg, k);
+   fprintf(o, "%%iv%u_%u = OpIAdd %%u32 %%bv%u_%u %%li\n", reg, k, reg, k);
+   fprintf(o, "%%pv%u_%u = OpAccessChain %%pu32 %%state %%c0 %%iv%u_%u\n", reg, k, reg, k);
+}
+
 char *contract_module_text(const struct rdna_module_layout *l)
 {
    struct text t;
@@ -195,23 +204,16 @@ char *contract_module_text(const struct rdna_module_layout *l)
    }
    emit_entry(o, "");
    /* Every invocation: its lanes' VGPRs. */
-   for (unsigned k = 0; k < l->lanes_per_invocation; k++)
-      fprintf(o,
-              "%%lane%u = OpIAdd %%u32 %%li %%c_off%u\n"
-              "%%b0_%u = OpIAdd %%u32 %%base %%c_v0_%u\n"
-              "%%i0_%u = OpIAdd %%u32 %%b0_%u %%li\n"
-              "%%p0_%u = OpAccessChain %%pu32 %%state %%c0 %%i0_%u\n"
-              "%%v0_%u = OpLoad %%u32 %%p0_%u\n"
-              "%%b1_%u = OpIAdd %%u32 %%base %%c_v1_%u\n"
-              "%%i1_%u = OpIAdd %%u32 %%b1_%u %%li\n"
-              "%%p1_%u = OpAccessChain %%pu32 %%state %%c0 %%i1_%u\n"
-              "OpStore %%p1_%u %%lane%u\n"
-              "%%n2_%u = OpIAdd %%u32 %%v0_%u %%c1\n"
-              "%%b2_%u = OpIAdd %%u32 %%base %%c_v2_%u\n"
-              "%%i2_%u = OpIAdd %%u32 %%b2_%u %%li\n"
-              "%%p2_%u = OpAccessChain %%pu32 %%state %%c0 %%i2_%u\n"
-              "OpStore %%p2_%u %%n2_%u\n",
-              k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k, k);
+   for (unsigned k = 0; k < l->lanes_per_invocation; k++) {
+      fprintf(o, "%%lane%u = OpIAdd %%u32 %%li %%c_off%u\n", k, k);
+      emit_vgpr_pointer(o, 0, k);
+      fprintf(o, "%%v0_%u = OpLoad %%u32 %%pv0_%u\n", k, k);
+      emit_vgpr_pointer(o, 1, k);
+      fprintf(o, "OpStore %%pv1_%u %%lane%u\n", k, k);
+      fprintf(o, "%%n2_%u = OpIAdd %%u32 %%v0_%u %%c1\n", k, k);
+      emit_vgpr_pointer(o, 2, k);
+      fprintf(o, "OpStore %%pv2_%u %%n2_%u\n", k, k);
+   }
    /* The wave's first invocation: scalars, memory, LDS. */
    fputs("OpSelectionMerge %done None\n"
          "OpBranchConditional %first %scalar %done\n"
@@ -304,8 +306,8 @@ char *loop_module_text(const struct rdna_module_layout *l)
    FILE *o = t.out;
    emit_header(o, l);
    emit_const(o, "c2", 2);
-   emit_const(o, "mul", 1664525);
-   emit_const(o, "add", 1013904223);
+   emit_const(o, "shift", 15);
+   emit_const(o, "mul", 0x2c1b3c6d);
    emit_const(o, "k_ended", RDNA_STATE_ENDED);
    emit_const(o, "c3", 3);
    emit_entry(o, "%x = OpVariable %pfu32 Function\n"
@@ -341,9 +343,10 @@ char *loop_module_text(const struct rdna_module_layout *l)
       char from[16];
       snprintf(from, sizeof(from), u ? "xa%u" : "xv", u - 1);
       fprintf(o,
-              "%%xm%u = OpIMul %%u32 %%%s %%mul\n"
-              "%%xa%u = OpIAdd %%u32 %%xm%u %%add\n",
-              u, from, u, u);
+              "%%xs%u = OpShiftRightLogical %%u32 %%%s %%shift\n"
+              "%%xm%u = OpBitwiseXor %%u32 %%%s %%xs%u\n"
+              "%%xa%u = OpIMul %%u32 %%xm%u %%mul\n",
+              u, from, u, from, u, u, u);
    }
    fprintf(o, "OpStore %%x %%xa%u\n", LOOP_MODULE_UNROLL - 1);
    fputs("OpBranch %icontinue\n"

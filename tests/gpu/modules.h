@@ -32,11 +32,12 @@ char *contract_module_text(const struct rdna_module_layout *l);
 char *fault_module_text(const struct rdna_module_layout *l, uint32_t kind, uint32_t lane,
                         uint64_t pc, uint64_t address, uint32_t op);
 
-/* Runs x = x * 1664525 + 1013904223 from x = memory word 0, LOOP_MODULE_UNROLL times in the
+/* Runs x = (x ^ (x >> 15)) * 0x2c1b3c6d (a step no compiler folds into fewer) from x = memory
+ * word 0, LOOP_MODULE_UNROLL times in the
  * body of two nested loops of (word 1) and (word 3) iterations, stores x in word 2 and ends wave
  * 0. (Mesa's lavapipe ends every loop of an invocation once 65535 iterations have run, all loops
  * together, so a longer run there needs more work per iteration.) */
-#define LOOP_MODULE_UNROLL 16
+#define LOOP_MODULE_UNROLL 256
 char *loop_module_text(const struct rdna_module_layout *l);
 
 #endif

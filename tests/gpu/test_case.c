@@ -167,13 +167,15 @@ Test(prepare, a_layout_that_does_not_match_the_case_is_internal)
 
 /* ---- checking results ----------------------------------------------------------------------- */
 
-/* The contract module's effects (modules.h) as [expect] lines, and lines that must fail. */
+/* The contract module's effects (modules.h) as [expect] lines. It reports the wave stopped at the
+ * entry + 4: the s_endpgm here. */
 static const char contract_case[] = "[require]\n"
                                     "wave 32 64\n"
                                     "vgprs 3\n"
                                     "[buffer data]\n"
                                     "u32 0x1000 0 0 0 0 0 0 0\n"
                                     "[program]\n"
+                                    "s_nop 0\n"
                                     "s_endpgm\n"
                                     "[init]\n"
                                     "v0 = lane * 3\n"
@@ -186,9 +188,10 @@ static const char contract_case[] = "[require]\n"
                                     "buffer data u32[4] = 0x1000\n"
                                     "fault none\n";
 
-/* Runs `module_text` for case text `text` and checks it. */
-static void run_and_check(const char *text, unsigned wave_size, bool fault_module,
-                          struct rdna_case_result *check)
+/* Runs the contract module (or the fault module) for case text `text` and checks it; returns
+ * the check's status. */
+static enum rdna_status try_run_and_check(const char *text, unsigned wave_size, bool fault_module,
+                                          struct rdna_case_result *check, struct rdna_diag *diag)
 {
    struct rdna_gpu *gpu = open_or_skip();
    struct rdna_case *c = parse(text);
@@ -202,14 +205,12 @@ static void run_and_check(const char *text, unsigned wave_size, bool fault_modul
    uint32_t *words = spirv_assemble(module, &num_words);
    uint8_t *memory = NULL;
    uint32_t *state = NULL;
-   struct rdna_diag diag;
-   enum rdna_status st = rdna_gpu_case_prepare(c, wave_size, &l, 0, &memory, &state, &diag);
-   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
+   enum rdna_status st = rdna_gpu_case_prepare(c, wave_size, &l, 0, &memory, &state, diag);
+   cr_assert_eq(st, RDNA_OK, "%s", diag->message);
    struct rdna_gpu_result run;
-   st = rdna_gpu_run(gpu, words, num_words, &l, memory, state, NULL, &run, &diag);
-   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
-   st = rdna_gpu_case_check(c, wave_size, &l, &run, check, &diag);
-   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
+   st = rdna_gpu_run(gpu, words, num_words, &l, memory, state, NULL, &run, diag);
+   cr_assert_eq(st, RDNA_OK, "%s", diag->message);
+   st = rdna_gpu_case_check(c, wave_size, &l, &run, check, diag);
    cr_assert_null(check->machine);
    rdna_gpu_result_free(&run);
    free(memory);
@@ -218,6 +219,15 @@ static void run_and_check(const char *text, unsigned wave_size, bool fault_modul
    free(module);
    rdna_case_destroy(c);
    rdna_gpu_close(gpu);
+   return st;
+}
+
+static void run_and_check(const char *text, unsigned wave_size, bool fault_module,
+                          struct rdna_case_result *check)
+{
+   struct rdna_diag diag;
+   enum rdna_status st = try_run_and_check(text, wave_size, fault_module, check, &diag);
+   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
 }
 
 Test(check, contract_module_passes_its_expectations_in_both_wave_sizes)
@@ -240,15 +250,15 @@ Test(check, contract_module_passes_its_expectations_in_both_wave_sizes)
 Test(check, wrong_expectations_fail_on_their_lines)
 {
    char text[sizeof(contract_case) + 128];
-   /* Lines 18-20 after the 17 of the contract case. */
+   /* Lines 19-21 after the 18 of the contract case. */
    snprintf(text, sizeof(text), "%ss5 = 8\nv1 = lane + 1\nbuffer data u32[5] = 1\n", contract_case);
    struct rdna_case_result check;
    run_and_check(text, 32, false, &check);
    cr_assert_not(check.passed);
    cr_assert_eq(check.num_failures, 3);
-   cr_assert_eq(check.failures[0].failure.line, 18);
-   cr_assert_eq(check.failures[1].failure.line, 19);
-   cr_assert_eq(check.failures[2].failure.line, 20);
+   cr_assert_eq(check.failures[0].failure.line, 19);
+   cr_assert_eq(check.failures[1].failure.line, 20);
+   cr_assert_eq(check.failures[2].failure.line, 21);
    rdna_case_result_free(&check);
 }
 
@@ -281,5 +291,19 @@ Test(check, an_unexpected_fault_fails)
    cr_assert_not(check.passed);
    cr_assert(check.unexpected_fault);
    cr_assert_eq(check.num_failures, 0);
+   rdna_case_result_free(&check);
+}
+
+Test(check, a_wave_that_stops_away_from_s_endpgm_is_the_module_s_error)
+{
+   /* The contract module reports PC = entry + 4, an s_nop here: as if a driver had cut the
+    * module's loop short. */
+   struct rdna_case_result check;
+   struct rdna_diag diag;
+   enum rdna_status st =
+      try_run_and_check("[require]\nvgprs 3\n[program]\ns_nop 0\ns_nop 0\ns_endpgm\n[expect]\n", 32,
+                        false, &check, &diag);
+   cr_assert_eq(st, RDNA_INTERNAL, "%s: %s", rdna_status_name(st), diag.message);
+   cr_assert(strstr(diag.message, "no s_endpgm"), "%s", diag.message);
    rdna_case_result_free(&check);
 }

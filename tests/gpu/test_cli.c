@@ -240,3 +240,28 @@ Test(gpu_cli, json_reports_every_run_with_its_times)
    cr_assert_eq(json_integer_value(json_object_get(failure, "line")), 6);
    json_decref(root);
 }
+
+Test(gpu_cli, a_time_out_exits_3_and_the_next_case_gets_a_fresh_device)
+{
+   skip_without_device();
+   /* 60000 iterations of 100 vector operations: tens of milliseconds on lavapipe, far beyond
+    * the 1 ms limit even when the waiting thread loses the CPU for a while. */
+   char text[8192];
+   size_t n = (size_t)snprintf(
+      text, sizeof(text), "[require]\nvgprs 2\nsteps 7000000\n[program]\ns_mov_b32 s0, 0\nloop:\n");
+   for (int i = 0; i < 50; i++)
+      n += (size_t)snprintf(text + n, sizeof(text) - n,
+                            "v_mul_lo_u32 v1, v1, v0\nv_add_nc_u32 v1, v1, 7\n");
+   snprintf(text + n, sizeof(text) - n,
+            "s_add_u32 s0, s0, 1\ns_cmp_lt_u32 s0, 60000\ns_cbranch_scc1 loop\ns_endpgm\n"
+            "[init]\nv0 = lane\n[expect]\ns0 = 60000\n");
+   write_file("slow.case", text);
+   struct output *r = run("", "--timeout 1 slow.case slow.case slow.case");
+   cr_assert_eq(r->code, 3, "%d\n%s%s", r->code, r->out, r->err);
+   cr_assert(strstr(r->err, "slow.case (wave32): Vulkan error, time-out or device loss: the "
+                            "dispatch did not finish within 0.001 s"),
+             "%s", r->err);
+   /* A context that timed out is never reused: each case after it opens the device again. */
+   cr_assert_null(strstr(r->err, "earlier dispatch"), "%s", r->err);
+   cr_assert(strstr(r->out, "3 cases, "), "%s", r->out);
+}
