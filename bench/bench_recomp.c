@@ -214,6 +214,7 @@ static bool gpu_time(struct rdna_gpu *gpu, const struct rdna_case *c, unsigned w
 
 int main(int argc, char **argv)
 {
+   setvbuf(stdout, NULL, _IOLBF, 0); /* each row as soon as it is measured */
    unsigned runs = 5, subgroup = 8, wave = 32;
    bool use_gpu = false, print = false;
    for (int i = 1; i < argc; i++) {

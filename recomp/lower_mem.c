@@ -399,9 +399,13 @@ static enum rdna_status vmem_store(struct lower *l, const struct lanes *la, enum
    return RDNA_OK;
 }
 
-/* Atomic operations with a SPIR-V equivalent (guide 8.1.8 and 10.x; memory = op(old, data),
- * returning old). inc, dec, csub and the 64-bit forms are not lowered yet. */
+/* Atomic operations (guide 8.1.8 and 10.x; memory = op(old, data), returning old): SPIR-V's
+ * atomics where one exists; inc, dec and csub as a compare-exchange loop. The 64-bit forms are
+ * not lowered yet. */
 enum atomic_op {
+   ATOMIC_INC,  /* old >= data ? 0 : old + 1 */
+   ATOMIC_DEC,  /* old == 0 || old > data ? data : old - 1 */
+   ATOMIC_CSUB, /* old >= data ? old - data : 0 (gfx1030) */
    ATOMIC_SWAP,
    ATOMIC_CMPSWAP,
    ATOMIC_ADD,
@@ -420,18 +424,66 @@ struct atomic_user {
    uint32_t data, compare, temp;
 };
 
+/* The new value of inc, dec and csub from the old one. */
+static uint32_t loop_op(struct lower *l, enum atomic_op op, uint32_t old, uint32_t data)
+{
+   uint32_t at_least = cmp(l, SpvOpUGreaterThanEqual, old, data);
+   switch (op) {
+   case ATOMIC_INC:
+      return lw_select(l, T32, at_least, c32(l, 0), bin(l, SpvOpIAdd, old, c32(l, 1)));
+   case ATOMIC_DEC: {
+      uint32_t reset =
+         or_b(l, cmp(l, SpvOpIEqual, old, c32(l, 0)), cmp(l, SpvOpUGreaterThan, old, data));
+      return lw_select(l, T32, reset, data, bin(l, SpvOpISub, old, c32(l, 1)));
+   }
+   default:
+      return lw_select(l, T32, at_least, bin(l, SpvOpISub, old, data), c32(l, 0));
+   }
+}
+
+/* An atomic with no SPIR-V instruction: read, compute, compare-exchange until no other write
+ * came in between; u->temp ends holding the value replaced. */
+static void compare_exchange_loop(struct lower *l, uint32_t ptr, struct atomic_user *u)
+{
+   uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
+   uint32_t load[3] = { ptr, scope, semantics };
+   spvb_store(l->b, u->temp, spvb_op(l->b, SpvOpAtomicLoad, T32, load, 3));
+   uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
+            merge = spvb_id(l->b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   spvb_loop_merge(l->b, merge, cont);
+   spvb_branch(l->b, body);
+   lw_label(l, body);
+   uint32_t old = spvb_load(l->b, T32, u->temp);
+   uint32_t operands[6] = {
+      ptr, scope, semantics, semantics, loop_op(l, u->op, old, u->data), old
+   };
+   uint32_t seen = spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6);
+   spvb_store(l->b, u->temp, seen);
+   spvb_branch_conditional(l->b, cmp(l, SpvOpIEqual, seen, old), merge, cont);
+   lw_label(l, cont);
+   spvb_branch(l->b, header);
+   lw_label(l, merge);
+}
+
 static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_t shift, void *user)
 {
    (void)shift;
-   static const SpvOp ops[] = { SpvOpAtomicExchange, SpvOpAtomicCompareExchange,
-                                SpvOpAtomicIAdd,     SpvOpAtomicISub,
-                                SpvOpAtomicSMin,     SpvOpAtomicUMin,
-                                SpvOpAtomicSMax,     SpvOpAtomicUMax,
-                                SpvOpAtomicAnd,      SpvOpAtomicOr,
-                                SpvOpAtomicXor };
+   static const SpvOp ops[] = {
+      [ATOMIC_SWAP] = SpvOpAtomicExchange, [ATOMIC_ADD] = SpvOpAtomicIAdd,
+      [ATOMIC_SUB] = SpvOpAtomicISub,      [ATOMIC_SMIN] = SpvOpAtomicSMin,
+      [ATOMIC_UMIN] = SpvOpAtomicUMin,     [ATOMIC_SMAX] = SpvOpAtomicSMax,
+      [ATOMIC_UMAX] = SpvOpAtomicUMax,     [ATOMIC_AND] = SpvOpAtomicAnd,
+      [ATOMIC_OR] = SpvOpAtomicOr,         [ATOMIC_XOR] = SpvOpAtomicXor,
+   };
    struct atomic_user *u = user;
    uint32_t ptr = word_ptr(l, buffer, word);
    uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0), old;
+   if (u->op == ATOMIC_INC || u->op == ATOMIC_DEC || u->op == ATOMIC_CSUB) {
+      compare_exchange_loop(l, ptr, u);
+      return;
+   }
    if (u->op == ATOMIC_CMPSWAP) {
       uint32_t operands[6] = { ptr, scope, semantics, semantics, u->data, u->compare };
       old = spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6);
@@ -582,7 +634,7 @@ static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
    STORE(p##_store_dwordx3, seg, SHAPE_B32, 3)             \
    STORE(p##_store_dwordx4, seg, SHAPE_B32, 4)
 
-/* The 32-bit atomics with a SPIR-V equivalent; the others are explicit UNSUPPORTED rows. */
+/* The 32-bit atomics; the 64-bit and float ones are explicit UNSUPPORTED rows. */
 #define ATOMICS(p, seg)                            \
    ATOMIC(p##_atomic_swap, seg, ATOMIC_SWAP)       \
    ATOMIC(p##_atomic_cmpswap, seg, ATOMIC_CMPSWAP) \
@@ -595,8 +647,8 @@ static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
    ATOMIC(p##_atomic_and, seg, ATOMIC_AND)         \
    ATOMIC(p##_atomic_or, seg, ATOMIC_OR)           \
    ATOMIC(p##_atomic_xor, seg, ATOMIC_XOR)         \
-   UNSUPPORTED(p##_atomic_inc)                     \
-   UNSUPPORTED(p##_atomic_dec)                     \
+   ATOMIC(p##_atomic_inc, seg, ATOMIC_INC)         \
+   ATOMIC(p##_atomic_dec, seg, ATOMIC_DEC)         \
    UNSUPPORTED(p##_atomic_swap_x2)                 \
    UNSUPPORTED(p##_atomic_cmpswap_x2)              \
    UNSUPPORTED(p##_atomic_add_x2)                  \
@@ -622,7 +674,7 @@ LOADS_AND_STORES(global, SEG_GLOBAL)
 LOADS_AND_STORES(scratch, SEG_SCRATCH)
 ATOMICS(flat, SEG_FLAT)
 ATOMICS(global, SEG_GLOBAL)
-UNSUPPORTED(global_atomic_csub)
+ATOMIC(global_atomic_csub, SEG_GLOBAL, ATOMIC_CSUB)
 LOAD(global_load_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
 STORE(global_store_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
 
@@ -757,9 +809,9 @@ BUF_ATOMIC(buffer_atomic_umax, ATOMIC_UMAX)
 BUF_ATOMIC(buffer_atomic_and, ATOMIC_AND)
 BUF_ATOMIC(buffer_atomic_or, ATOMIC_OR)
 BUF_ATOMIC(buffer_atomic_xor, ATOMIC_XOR)
-UNSUPPORTED(buffer_atomic_csub)
-UNSUPPORTED(buffer_atomic_inc)
-UNSUPPORTED(buffer_atomic_dec)
+BUF_ATOMIC(buffer_atomic_csub, ATOMIC_CSUB)
+BUF_ATOMIC(buffer_atomic_inc, ATOMIC_INC)
+BUF_ATOMIC(buffer_atomic_dec, ATOMIC_DEC)
 UNSUPPORTED(buffer_atomic_swap_x2)
 UNSUPPORTED(buffer_atomic_cmpswap_x2)
 UNSUPPORTED(buffer_atomic_add_x2)

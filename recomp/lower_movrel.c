@@ -24,14 +24,21 @@ static uint32_t window_ptr(struct lower *l, uint32_t index, unsigned slot)
    return spvb_access_chain(l->b, l->t_ptr_u32, l->window_var[slot], &i, 1);
 }
 
-static uint32_t read_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi, unsigned k)
+/* A balanced select tree over registers [lo, hi): each comparison shared by all slots. */
+static void read_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi, uint32_t out[])
 {
-   if (hi - lo == 1)
-      return lw_vgpr(l, lo, k);
+   if (hi - lo == 1) {
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = lw_vgpr(l, lo, k);
+      return;
+   }
    unsigned mid = lo + (hi - lo) / 2;
-   uint32_t left = read_tree(l, index, lo, mid, k), right = read_tree(l, index, mid, hi, k);
+   uint32_t left[LOWER_MAX_SLOTS], right[LOWER_MAX_SLOTS];
+   read_tree(l, index, lo, mid, left);
+   read_tree(l, index, mid, hi, right);
    uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
-   return lw_select(l, T32, below, left, right);
+   for (unsigned k = 0; k < l->slots; k++)
+      out[k] = lw_select(l, T32, below, left[k], right[k]);
 }
 
 static void write_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi,
@@ -133,15 +140,15 @@ void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t
       return;
    }
    case RDNA_RELATIVE_SELECT_TREE:
-      for (unsigned k = 0; k < l->slots; k++)
-         out[k] = read_tree(l, index, lo, l->vgprs, k);
+      read_tree(l, index, lo, l->vgprs, out);
       return;
    default:
-      for (unsigned k = 0; k < l->slots; k++) {
-         uint32_t v = lw_vgpr(l, lo, k);
-         for (unsigned r = lo + 1; r < l->vgprs; r++)
-            v = lw_select(l, T32, is_index(l, index, r), lw_vgpr(l, r, k), v);
-         out[k] = v;
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = lw_vgpr(l, lo, k);
+      for (unsigned r = lo + 1; r < l->vgprs; r++) {
+         uint32_t here = is_index(l, index, r);
+         for (unsigned k = 0; k < l->slots; k++)
+            out[k] = lw_select(l, T32, here, lw_vgpr(l, r, k), out[k]);
       }
       return;
    }

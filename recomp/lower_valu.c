@@ -149,6 +149,20 @@ static uint32_t i24(struct lower *l, uint32_t a)
    return lw_sext64(l, x);
 }
 
+/* The low 32 bits of a 24-bit product need no 64-bit arithmetic. */
+static uint32_t mul24_lo(struct lower *l, uint32_t a, uint32_t b, bool is_signed)
+{
+   if (is_signed) {
+      uint32_t eight = c32(l, 8);
+      a = bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, a, eight), eight);
+      b = bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, b, eight), eight);
+   } else {
+      a = bin(l, SpvOpBitwiseAnd, a, c32(l, 0xffffff));
+      b = bin(l, SpvOpBitwiseAnd, b, c32(l, 0xffffff));
+   }
+   return bin(l, SpvOpIMul, a, b);
+}
+
 static uint32_t mul64(struct lower *l, uint32_t a64, uint32_t b64)
 {
    return bin64(l, SpvOpIMul, a64, b64);
@@ -240,9 +254,9 @@ enum rdna_status lower_v_cndmask_b32(struct lower *l, const struct rdna_inst *in
 
 /* 24-bit multiplies: the low 24 bits of each source, signed or unsigned; low or high 32 bits of
  * the 48-bit product. */
-BINOP(v_mul_i32_i24, lw_lo(l, mul64(l, i24(l, a), i24(l, b))))
+BINOP(v_mul_i32_i24, mul24_lo(l, a, b, true))
 BINOP(v_mul_hi_i32_i24, lw_hi(l, mul64(l, i24(l, a), i24(l, b))))
-BINOP(v_mul_u32_u24, lw_lo(l, mul64(l, u24(l, a), u24(l, b))))
+BINOP(v_mul_u32_u24, mul24_lo(l, a, b, false))
 BINOP(v_mul_hi_u32_u24, lw_hi(l, mul64(l, u24(l, a), u24(l, b))))
 BINOP(v_min_i32, smin(l, a, b))
 BINOP(v_max_i32, smax(l, a, b))
@@ -394,8 +408,8 @@ enum rdna_status lower_v_subrev_co_u32(struct lower *l, const struct rdna_inst *
 
 /* ---- VOP3 three-source ---------------------------------------------------------------------- */
 
-TRIOP(v_mad_i32_i24, bin(l, SpvOpIAdd, lw_lo(l, mul64(l, i24(l, a), i24(l, b))), c))
-TRIOP(v_mad_u32_u24, bin(l, SpvOpIAdd, lw_lo(l, mul64(l, u24(l, a), u24(l, b))), c))
+TRIOP(v_mad_i32_i24, bin(l, SpvOpIAdd, mul24_lo(l, a, b, true), c))
+TRIOP(v_mad_u32_u24, bin(l, SpvOpIAdd, mul24_lo(l, a, b, false), c))
 
 /* Bit-field extract: offset S1[4:0], width S2[4:0] (guide 12.9 V_BFE_U32/I32); width 0 gives 0,
  * a field running past bit 31 is what is there. */
@@ -888,9 +902,31 @@ OP16(v_max3_u16, OP16_MAX3_U, 3, true, false)
 OP16(v_med3_i16, OP16_MED3_I, 3, true, false)
 OP16(v_med3_u16, OP16_MED3_U, 3, true, false)
 
-/* Not lowered yet: the quad SADs, the dot product and the lane permutes (issue 6 brings
+/* v_dot4c_i32_i8: D = D + the dot product of S0's and S1's signed bytes (guide 12.7). */
+static uint32_t sbyte(struct lower *l, uint32_t v, unsigned i)
+{
+   return bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, v, c32(l, 24 - 8 * i)),
+              c32(l, 24));
+}
+
+enum rdna_status lower_v_dot4c_i32_i8(struct lower *l, const struct rdna_inst *in)
+{
+   if (clamped(in))
+      return no_clamp(l, in);
+   uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS];
+   lw_vsrc(l, &in->operands[1], a);
+   lw_vsrc(l, &in->operands[2], b);
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t sum = lw_vgpr(l, vdst(in), k);
+      for (unsigned i = 0; i < 4; i++)
+         sum = bin(l, SpvOpIAdd, sum, bin(l, SpvOpIMul, sbyte(l, a[k], i), sbyte(l, b[k], i)));
+      lw_vwrite(l, vdst(in), k, sum);
+   }
+   return RDNA_OK;
+}
+
+/* Not lowered yet: the quad SADs and the lane permutes (issue 6 brings
  * cross-lane operations). */
-UNSUPPORTED(v_dot4c_i32_i8)
 UNSUPPORTED(v_qsad_pk_u16_u8)
 UNSUPPORTED(v_mqsad_pk_u16_u8)
 UNSUPPORTED(v_mqsad_u32_u8)

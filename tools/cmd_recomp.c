@@ -22,7 +22,7 @@ static void recomp_help(FILE *out)
          "  --subgroup N          the driver's subgroup size, a power of two up to the wave\n"
          "                        size (default 32; lavapipe: 8)\n"
          "  --relative=LOWERING   relative VGPR addressing as chain, tree, switch or window\n"
-         "                        (default: tree)\n"
+         "                        (default: chain for subgroups below 32, else window)\n"
          "  --steps N             per-wave step limit (default: the case's 'steps')\n"
          "  --text                write SPIRV-Tools' disassembly instead of the binary\n"
          "  -h, --help            this text\n"
@@ -109,8 +109,6 @@ int cmd_recomp(int argc, char **argv)
    }
    if (!options.wave_size)
       options.wave_size = (rdna_case_waves(c) & RDNA_CASE_WAVE32) ? 32 : 64;
-   if (!options.subgroup_size && options.wave_size < 32)
-      options.subgroup_size = options.wave_size;
    struct rdna_module *module = NULL;
    memset(&diag, 0, sizeof(diag));
    st = rdna_recomp_case(c, &options, &module, &diag);

@@ -98,3 +98,11 @@ uint32_t test_value(uint32_t *state)
       return edges[(r >> 8) % (sizeof(edges) / sizeof(edges[0]))];
    return r ^ (r >> 15);
 }
+
+/* LeakSanitizer reads this hook from the program: allocations Mesa's lavapipe driver makes and
+ * never frees (a few bytes per process) are the driver's, not the recompiler's. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+   return "leak:libvulkan_lvp.so\n";
+}

@@ -265,3 +265,60 @@ Test(gpu_memory, smem_loads_and_buffer_range)
    harness_free(&run);
    text_free(&t);
 }
+
+/* inc, dec and csub (guide 8.1.8): per lane a distinct dword, so lane order does not matter;
+ * plus 32 lanes incrementing one dword below its limit. */
+Test(gpu_memory, atomic_inc_dec_csub)
+{
+   uint32_t data[32], mem[32];
+   uint32_t seed = 5;
+   for (unsigned i = 0; i < 32; i++) {
+      data[i] = test_value(&seed) % 7;
+      mem[i] = test_value(&seed) % 9;
+   }
+   struct text t = { 0 };
+   text_add(&t, "[require]\nwave 32\n[buffer a]\n");
+   for (unsigned i = 0; i < 32; i++)
+      text_add(&t, "u32 %u\n", mem[i]);
+   text_add(&t, "[buffer b]\n");
+   for (unsigned i = 0; i < 32; i++)
+      text_add(&t, "u32 %u\n", mem[i]);
+   text_add(&t, "[buffer c]\n");
+   for (unsigned i = 0; i < 32; i++)
+      text_add(&t, "u32 %u\n", mem[i]);
+   text_add(&t, "[buffer d]\nu32 5\n[program]\n"
+                "  v_lshlrev_b32 v1, 2, v0\n"
+                "  v_mov_b32 v3, v2\n"
+                "  v_mov_b32 v4, v2\n"
+                "  global_atomic_inc v5, v1, v2, s[0:1] glc\n"
+                "  global_atomic_dec v6, v1, v3, s[2:3] glc\n"
+                "  global_atomic_csub v7, v1, v4, s[4:5] glc\n"
+                "  v_mov_b32 v8, 1000\n"
+                "  v_mov_b32 v9, 0\n"
+                "  global_atomic_inc v9, v8, s[6:7]\n"
+                "  s_endpgm\n"
+                "[init]\nv0 = lane\ns[0:1] = &a\ns[2:3] = &b\ns[4:5] = &c\ns[6:7] = &d\n");
+   text_add_lanes(&t, 2, data, 32);
+   text_add(&t, "[expect]\nbuffer d u32[0] = 37\n");
+   for (unsigned i = 0; i < 32; i++) {
+      uint32_t o = mem[i], d = data[i];
+      text_add(&t, "buffer a u32[%u] = %u\n", i, o >= d ? 0 : o + 1);
+      text_add(&t, "buffer b u32[%u] = %u\n", i, o == 0 || o > d ? d : o - 1);
+      text_add(&t, "buffer c u32[%u] = %u\n", i, o >= d ? o - d : 0);
+   }
+   text_add(&t, "v5 = ");
+   for (unsigned i = 0; i < 32; i++)
+      text_add(&t, "%s%u", i ? ", " : "", mem[i]);
+   text_add(&t, "\nv6 = ");
+   for (unsigned i = 0; i < 32; i++)
+      text_add(&t, "%s%u", i ? ", " : "", mem[i]);
+   text_add(&t, "\nv7 = ");
+   for (unsigned i = 0; i < 32; i++)
+      text_add(&t, "%s%u", i ? ", " : "", mem[i]);
+   text_add(&t, "\n");
+   struct gpu_run run;
+   harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
+   expect_pass(&run);
+   harness_free(&run);
+   text_free(&t);
+}

@@ -459,3 +459,37 @@ Test(gpu_salu, trap_and_illegal_words_fault_at_their_pc)
    cr_expect_eq(run.wave.steps, 1u, "an undecodable word is not executed");
    harness_free(&run);
 }
+
+/* Scalar relative addressing (guide 12.2 S_MOVRELS/S_MOVRELD): register index = code + M0;
+ * the bound is the interpreter's documented one (both ends inside s0-s105, or inside the named
+ * block of the base): anything else faults INVALID_OPERAND. */
+Test(gpu_salu, scalar_relative_addressing)
+{
+   struct gpu_run run;
+   harness_run("[program]\n"
+               "  s_mov_b32 m0, 5\n"
+               "  s_movrels_b32 s0, s10\n"          /* s0 = s15 */
+               "  s_movreld_b32 s20, s11\n"         /* s25 = s11 */
+               "  s_movrels_b64 s[2:3], s[12:13]\n" /* s[2:3] = s[17:18] */
+               "  s_mov_b32 m0, 0x30002\n"
+               "  s_movrelsd_2_b32 s30, s10\n" /* s33 = s12 */
+               "  s_mov_b32 m0, 100\n"
+               "  s_movrels_b32 s1, s10\n" /* s110 is past s105: faults */
+               "  s_mov_b32 s40, 1\n"
+               "  s_endpgm\n"
+               "[init]\ns[10:20] = 0x100 + reg\n",
+               32, RDNA_RELATIVE_DEFAULT, &run);
+   const uint32_t *s = run.wave.sregs;
+   cr_expect_eq(s[0], 0x100u + 15);
+   cr_expect_eq(s[25], 0x100u + 11);
+   cr_expect_eq(s[2], 0x100u + 17);
+   cr_expect_eq(s[3], 0x100u + 18);
+   cr_expect_eq(s[33], 0x100u + 12);
+   cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_INVALID_OPERAND);
+   /* SOP instructions are one dword, plus one for a literal (0x30002 and 100 are not inline
+    * constants, which stop at 64): the faulting s_movrels_b32 is at byte 36. */
+   cr_expect_eq(run.wave.fault.pc, rdna_case_entry(run.c) + 36);
+   cr_expect_eq(s[1], 0u, "the faulting move writes nothing");
+   cr_expect_eq(s[40], 0u, "the wave stops at the fault");
+   harness_free(&run);
+}

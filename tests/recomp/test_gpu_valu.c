@@ -741,9 +741,10 @@ Test(gpu_valu, sixteen_bit_rows_op_sel_and_clamp)
                "  v_sub_nc_u32 v24, v1, v2 clamp\n"
                "  v_add_nc_i32 v25, v1, v2 clamp\n"
                "  v_sub_nc_i32 v26, v1, v2 clamp\n"
+               "  v_dot4c_i32_i8 v27, v1, v2\n"
                "  s_endpgm\n",
                wave);
-      init_text(&t, &in, wave, 10, 17);
+      init_text(&t, &in, wave, 10, 18);
       struct gpu_run run;
       harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
       for (unsigned lane = 0; lane < wave; lane++) {
@@ -751,7 +752,7 @@ Test(gpu_valu, sixteen_bit_rows_op_sel_and_clamp)
             continue;
          uint32_t a = in.v[1][lane], b = in.v[2][lane], c = in.v[3][lane];
          uint32_t al = half(a, false), bl = half(b, false), cl = half(c, false);
-         uint32_t expect[17];
+         uint32_t expect[18];
          expect[0] = put16(0, clamp_u16((int64_t)al + bl), false, false);
          expect[1] = put16(0, al - bl, false, false);
          expect[2] = put16(0, al * bl, false, false);
@@ -776,7 +777,11 @@ Test(gpu_valu, sixteen_bit_rows_op_sel_and_clamp)
          expect[14] = a < b ? 0 : a - b;
          expect[15] = sat_i32((int64_t)(int32_t)a + (int32_t)b);
          expect[16] = sat_i32((int64_t)(int32_t)a - (int32_t)b);
-         for (unsigned i = 0; i < 17; i++)
+         int32_t dot = 0;
+         for (unsigned i = 0; i < 4; i++)
+            dot += (int8_t)(uint8_t)(a >> (8 * i)) * (int8_t)(uint8_t)(b >> (8 * i));
+         expect[17] = old_value(27, 0) + lane + (uint32_t)dot;
+         for (unsigned i = 0; i < 18; i++)
             cr_expect_eq(run_vgpr(&run, 10 + i, lane), expect[i],
                          "wave%u v%u lane %u (0x%x, 0x%x, 0x%x): 0x%x, expected 0x%x", wave, 10 + i,
                          lane, a, b, c, run_vgpr(&run, 10 + i, lane), expect[i]);
