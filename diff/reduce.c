@@ -13,10 +13,13 @@ enum line_role {
    LINE_KEEP,        /* headers, [require], [buffer], [diff], labels, directives, blanks */
    LINE_INSTRUCTION, /* an instruction in [program] */
    LINE_REMOVABLE,   /* an [init] or [expect] line */
+   LINE_DATA,        /* a typed data line of a [buffer] */
 };
 
 struct line {
-   char *text; /* owned, without the newline */
+   char *text;        /* owned, without the newline */
+   char *replacement; /* owned: what the line becomes when reduced in place (s_nop 0 for an
+                       * instruction, zeros for buffer data); NULL when it can only go */
    enum line_role role;
    bool removed;
 };
@@ -63,6 +66,44 @@ static bool is_label_or_directive(const char *s)
    return p != s && *skip_blanks(p) == ':' && *skip_blanks(skip_blanks(p) + 1) == '\0';
 }
 
+/* A [buffer] data line with every value 0 and the same element count ("u32 0 x12"), so the
+ * bytes after it keep their offsets; NULL when the line is no data line. */
+static char *zero_data(const char *text)
+{
+   static const char *const types[] = { "u8", "u16", "u32", "u64", "i32", "f16", "f32", "f64" };
+   const char *s = skip_blanks(text);
+   size_t n = strcspn(s, " \t,");
+   const char *type = NULL;
+   for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+      if (strlen(types[i]) == n && strncmp(s, types[i], n) == 0)
+         type = types[i];
+   if (!type)
+      return NULL;
+   unsigned long long count = 0, last = 0;
+   for (const char *p = s + n; *p;) {
+      p += strspn(p, " \t,");
+      size_t k = strcspn(p, " \t,");
+      if (!k)
+         break;
+      if (p[0] == 'x' && k > 1 && strspn(p + 1, "0123456789") == k - 1) {
+         unsigned long long repeat = strtoull(p + 1, NULL, 10);
+         if (!last || repeat == 0 || repeat > (1ull << 26))
+            return NULL;
+         count += repeat - 1;
+      } else {
+         count++;
+         last = 1;
+      }
+      p += k;
+   }
+   if (!count)
+      return NULL;
+   char *out = malloc(48);
+   if (out)
+      snprintf(out, 48, "%s 0 x%llu", type, count);
+   return out;
+}
+
 static bool split_lines(struct reducer *r, const char *text, size_t length)
 {
    size_t cap = 16;
@@ -72,7 +113,8 @@ static bool split_lines(struct reducer *r, const char *text, size_t length)
    enum {
       OTHER,
       PROGRAM,
-      REMOVABLE
+      REMOVABLE,
+      BUFFER
    } section = OTHER;
    size_t start = 0;
    while (start < length) {
@@ -96,14 +138,21 @@ static bool split_lines(struct reducer *r, const char *text, size_t length)
       if (*s == '[') {
          section = strncmp(s, "[program", 8) == 0                                   ? PROGRAM
                    : strncmp(s, "[init]", 6) == 0 || strncmp(s, "[expect]", 8) == 0 ? REMOVABLE
+                   : strncmp(s, "[buffer", 7) == 0                                  ? BUFFER
                                                                                     : OTHER;
       } else {
          strip_comment(l->text, section == PROGRAM);
          s = skip_blanks(l->text);
-         if (*s && section == PROGRAM && !is_label_or_directive(s))
+         if (*s && section == PROGRAM && !is_label_or_directive(s)) {
             l->role = LINE_INSTRUCTION;
-         else if (*s && section == REMOVABLE)
+            l->replacement = strdup(NOP_LINE);
+            if (!l->replacement)
+               return false;
+         } else if (*s && section == REMOVABLE) {
             l->role = LINE_REMOVABLE;
+         } else if (*s && section == BUFFER && (l->replacement = zero_data(s)) != NULL) {
+            l->role = LINE_DATA;
+         }
       }
       start = end + 1;
    }
@@ -113,14 +162,14 @@ static bool split_lines(struct reducer *r, const char *text, size_t length)
 /* ---- testing a candidate ------------------------------------------------------------------------
  */
 
-/* The case with lines whose `removed` is set left out (an instruction marked `nop` becomes
- * s_nop 0 instead). */
-static char *render(const struct reducer *r, const bool *nop, size_t *length)
+/* The case with lines whose `removed` is set left out (a line marked in `replace` becomes its
+ * replacement instead). */
+static char *render(const struct reducer *r, const bool *replace, size_t *length)
 {
    size_t size = 1;
    for (size_t i = 0; i < r->count; i++)
       if (!r->lines[i].removed)
-         size += (nop && nop[i] ? sizeof(NOP_LINE) : strlen(r->lines[i].text)) + 1;
+         size += strlen(replace && replace[i] ? r->lines[i].replacement : r->lines[i].text) + 1;
    char *out = malloc(size);
    if (!out)
       return NULL;
@@ -128,7 +177,7 @@ static char *render(const struct reducer *r, const bool *nop, size_t *length)
    for (size_t i = 0; i < r->count; i++) {
       if (r->lines[i].removed)
          continue;
-      const char *t = nop && nop[i] ? NOP_LINE : r->lines[i].text;
+      const char *t = replace && replace[i] ? r->lines[i].replacement : r->lines[i].text;
       size_t k = strlen(t);
       memcpy(out + n, t, k);
       n += k;
@@ -147,12 +196,12 @@ static size_t live_lines(const struct reducer *r)
    return n;
 }
 
-static bool holds(struct reducer *r, const bool *nop)
+static bool holds(struct reducer *r, const bool *replace)
 {
    if (r->tests >= r->max_tests || r->out_of_memory)
       return false;
    size_t length;
-   char *text = render(r, nop, &length);
+   char *text = render(r, replace, &length);
    if (!text) {
       r->out_of_memory = true;
       return false;
@@ -169,9 +218,9 @@ static bool holds(struct reducer *r, const bool *nop)
  */
 
 /* Tries to take away the lines listed in `items` (indices into r->lines), chunk by chunk with
- * chunks halving down to single lines (Zeller's ddmin, complement steps only). `as_nop`: an
- * instruction taken away becomes s_nop 0 rather than disappearing. */
-static void ddmin(struct reducer *r, size_t *items, size_t count, bool as_nop)
+ * chunks halving down to single lines (Zeller's ddmin, complement steps only). `in_place`: a
+ * line taken away becomes its replacement (s_nop 0, zero data) rather than disappearing. */
+static void ddmin(struct reducer *r, size_t *items, size_t count, bool in_place)
 {
    bool *nop = calloc(r->count, sizeof(*nop));
    if (!nop) {
@@ -187,19 +236,19 @@ static void ddmin(struct reducer *r, size_t *items, size_t count, bool as_nop)
       for (size_t start = 0; start < count; start += size) {
          size_t end = start + size < count ? start + size : count;
          for (size_t k = start; k < end; k++) {
-            if (as_nop)
+            if (in_place)
                nop[items[k]] = true;
             else
                r->lines[items[k]].removed = true;
          }
          if (holds(r, nop)) {
-            if (as_nop)
+            if (in_place)
                for (size_t k = start; k < end; k++) {
-                  free(r->lines[items[k]].text);
-                  r->lines[items[k]].text = strdup(NOP_LINE);
+                  struct line *l = &r->lines[items[k]];
+                  free(l->text);
+                  l->text = l->replacement;
+                  l->replacement = NULL;
                   nop[items[k]] = false;
-                  if (!r->lines[items[k]].text)
-                     r->out_of_memory = true;
                }
             memmove(items + start, items + end, (count - end) * sizeof(*items));
             count -= end - start;
@@ -234,7 +283,12 @@ static size_t collect(const struct reducer *r, size_t *items, bool (*want)(const
 
 static bool is_instruction(const struct line *l)
 {
-   return l->role == LINE_INSTRUCTION && strcmp(l->text, NOP_LINE) != 0;
+   return l->role == LINE_INSTRUCTION && l->replacement && strcmp(l->text, NOP_LINE) != 0;
+}
+
+static bool is_nonzero_data(const struct line *l)
+{
+   return l->role == LINE_DATA && l->replacement && strcmp(l->text, l->replacement) != 0;
 }
 
 static bool is_nop(const struct line *l)
@@ -287,6 +341,7 @@ enum rdna_status rdna_reduce(const char *text, size_t length,
    ddmin(&r, items, collect(&r, items, is_removable), false);
    ddmin(&r, items, collect(&r, items, is_instruction), true);
    ddmin(&r, items, collect(&r, items, is_nop), false);
+   ddmin(&r, items, collect(&r, items, is_nonzero_data), true);
    ddmin(&r, items, collect(&r, items, is_removable), false);
    if (r.out_of_memory) {
       st = RDNA_NO_MEMORY;
@@ -299,8 +354,10 @@ enum rdna_status rdna_reduce(const char *text, size_t length,
 done:
    if (tests)
       *tests = r.tests;
-   for (size_t i = 0; i < r.count; i++)
+   for (size_t i = 0; i < r.count; i++) {
       free(r.lines[i].text);
+      free(r.lines[i].replacement);
+   }
    free(r.lines);
    free(items);
    return st;

@@ -3,9 +3,10 @@
  * delta debugging (ddmin) removes instruction lines of [program] sections, [init] lines and
  * [expect] lines while a caller's predicate keeps holding; instructions are first replaced by
  * `s_nop 0`, which keeps every address, and the remaining no-ops are then removed where the
- * predicate allows. Labels, directives, section headers, [require], [buffer] and [diff] lines
- * are kept. The predicate decides what "the same" means; rdna_reduce_signature gives the
- * differential driver's. */
+ * predicate allows; [buffer] data lines become zeros of the same element count ("u32 0 x12"), so
+ * the data after them keeps its offsets. Labels, directives, section headers, [require], `size`
+ * and [diff] lines are kept. The predicate decides what "the same" means; rdna_reduce_signature
+ * gives the differential driver's. */
 #ifndef RDNA_REDUCE_H
 #define RDNA_REDUCE_H
 

@@ -240,3 +240,25 @@ Test(reduce, a_200_instruction_divergence_shrinks_below_10_instructions, .timeou
    free(text);
    rdna_gpu_close(p.gpu);
 }
+
+/* Buffer data lines the predicate does not need become zeros of the same element count, so the
+ * data after them keeps its offsets. */
+Test(reduce, buffer_data_becomes_zeros_of_the_same_count)
+{
+   static const char text[] = "[buffer b]\n"
+                              "u32 1, 2, 3\n"
+                              "u8 0xff -1 x2\n"
+                              "u32 7 x4\n"
+                              "size 64\n"
+                              "[program]\n"
+                              "  s_endpgm\n";
+   struct probe p = { 0, "u32 7 x4" };
+   struct rdna_reduce_options o = { contains, &p, NULL, 0 };
+   char *out = NULL;
+   cr_assert_eq(rdna_reduce(text, strlen(text), &o, &out, NULL), RDNA_OK);
+   cr_assert(strstr(out, "u32 0 x3\n"), "%s", out);
+   cr_assert(strstr(out, "u8 0 x3\n"), "%s", out);
+   cr_assert(strstr(out, "u32 7 x4\n"), "%s", out);
+   cr_assert(strstr(out, "size 64\n"), "%s", out);
+   free(out);
+}
