@@ -1,25 +1,363 @@
-/* Float, packed-half and conversion rows of VOP1/VOP2/VOPC/VOP3: not lowered until the float part
- * (issue 6: NoContraction, rounding and denormal modes, transcendentals); each is an explicit
- * UNSUPPORTED lowering so recompiling one names it. */
-#include "recomp/lower.h"
+/* Float rows of VOP1/VOP2/VOP3 lowered to SPIR-V with the interpreter's answers: f32 arithmetic
+ * (add, sub, mul, fma and the unfused and legacy mad/mac forms), min/max/min3/max3/med3,
+ * conversions between f32 and integers, rounding to integral values, fract, frexp and ldexp
+ * (docs/float.md; RDNA2 ISA guide 12.7, 12.9, 12.10). Values are computed on their bits through
+ * recomp/lower_float.h, so MODE's rounding and denormal fields are honoured at run time whatever
+ * the driver does with f32. The f16 and f64 rows, the transcendentals, the division helpers and
+ * the cube, packing and interpolation rows are not lowered yet: each stays an explicit
+ * UNSUPPORTED lowering at the end of this file. Compares are in lower_float_cmp.c. */
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include "recomp/lower_float.h"
+
+#define T32 (l->t_u32)
+#define TB (l->t_bool)
+
+static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
+{
+   return lw_select(l, T32, cond, x, y);
+}
+
+static uint32_t or_(struct lower *l, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
+}
+
+static uint32_t and_(struct lower *l, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
+}
+
+static uint32_t ucmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, op, TB, x, y);
+}
+
+static uint32_t negate(struct lower *l, uint32_t x)
+{
+   return lw_op2(l, SpvOpBitwiseXor, T32, x, lw_u32(l, 0x80000000u));
+}
+
+/* ---- the lane loop --------------------------------------------------------------------------- */
+
+enum f32_flag {
+   F32_INT_DST = 1u << 0,  /* an integer result: no omod or clamp */
+   F32_INT_SRC0 = 1u << 1, /* src0 is a raw integer */
+   F32_INT_SRC1 = 1u << 2, /* src1 is a raw integer */
+};
+
+typedef uint32_t (*f32_fn)(struct lower *l, const struct fl_mode *m, const uint32_t *s);
+
+/* Source i of the instruction: operands 1.. in order; the third source of a TIED_SRC2 row
+ * (mac, fmac) is its destination. */
+static const struct rdna_operand *source(const struct rdna_inst *in, unsigned i)
+{
+   const struct op_info *info = op_info(in->op);
+   if (i == 2 && info && (info->flags & TIED_SRC2))
+      return &in->operands[0];
+   return &in->operands[1 + i];
+}
+
+static enum rdna_status f32_op(struct lower *l, const struct rdna_inst *in, unsigned num_srcs,
+                               unsigned flags, f32_fn fn)
+{
+   struct fl_mode m;
+   fl_mode_f32(l, &m);
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < num_srcs; i++) {
+      bool raw = (i == 0 && (flags & F32_INT_SRC0)) || (i == 1 && (flags & F32_INT_SRC1));
+      if (raw)
+         lw_vsrc(l, source(in, i), src[i]);
+      else
+         fl_src(l, source(in, i), m.flush_in, src[i]);
+   }
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t s[3] = { 0, 0, 0 };
+      for (unsigned i = 0; i < num_srcs; i++)
+         s[i] = src[i][k];
+      uint32_t r = fn(l, &m, s);
+      if (!(flags & F32_INT_DST))
+         r = fl_output_mods(l, in, &m, r);
+      lw_vwrite(l, dst, k, r);
+   }
+   return RDNA_OK;
+}
+
+#define F32_OP(name, num_srcs, flags, expr)                                                 \
+   static uint32_t lane_##name(struct lower *l, const struct fl_mode *m, const uint32_t *s) \
+   {                                                                                        \
+      (void)m;                                                                              \
+      (void)s;                                                                              \
+      return (expr);                                                                        \
+   }                                                                                        \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in)               \
+   {                                                                                        \
+      return f32_op(l, in, num_srcs, flags, lane_##name);                                   \
+   }
+
+/* ---- arithmetic ------------------------------------------------------------------------------ */
+
+/* DX9 legacy multiply: a zero source makes the product +0, even with inf or NaN (guide 12.7,
+ * V_MUL_LEGACY_F32). */
+static uint32_t legacy_zero(struct lower *l, uint32_t a, uint32_t b)
+{
+   return or_(l, fl_is_zero(l, a), fl_is_zero(l, b));
+}
+
+static uint32_t mul_legacy(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b)
+{
+   return sel(l, legacy_zero(l, a, b), lw_u32(l, 0), fl_mul(l, a, b, m->round, m->flush_out));
+}
+
+static uint32_t fma_legacy(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   return sel(l, legacy_zero(l, s[0], s[1]), fl_add(l, lw_u32(l, 0), s[2], m->round, m->flush_out),
+              fl_fma(l, s[0], s[1], s[2], m->round, m->flush_out));
+}
+
+/* MAD rounds the product before the add and does not support f32 denormals (guide 12.7): its
+ * sources and results are flushed whatever MODE says. */
+static uint32_t mad(struct lower *l, const struct fl_mode *m, const uint32_t *s, bool legacy)
+{
+   uint32_t t[3];
+   for (unsigned i = 0; i < 3; i++)
+      t[i] = sel(l, fl_is_denorm(l, s[i]), fl_sign(l, s[i]), s[i]);
+   uint32_t flush = lw_bool(l, true);
+   uint32_t p = fl_mul(l, t[0], t[1], m->round, flush);
+   if (legacy)
+      p = sel(l, legacy_zero(l, t[0], t[1]), lw_u32(l, 0), p);
+   return fl_add(l, p, t[2], m->round, flush);
+}
+
+/* V_MIN_F32 / V_MAX_F32 (guide 12.7): with MODE.IEEE a signalling NaN source comes back quieted
+ * (src0 first); otherwise a NaN source gives the other source unchanged; -0 is below +0. */
+static uint32_t min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b,
+                        bool is_max)
+{
+   uint32_t ka = fl_order_key(l, a), kb = fl_order_key(l, b);
+   uint32_t lt = ucmp(l, SpvOpULessThan, ka, kb), gt = ucmp(l, SpvOpUGreaterThan, ka, kb);
+   uint32_t a_negative = lw_nz(l, fl_sign(l, a));
+   uint32_t zero_pick_b =
+      and_(l, fl_is_zero(l, a), is_max ? a_negative : lw_op1(l, SpvOpLogicalNot, TB, a_negative));
+   uint32_t r = sel(l, zero_pick_b, b, a);
+   r = sel(l, gt, is_max ? a : b, r);
+   r = sel(l, lt, is_max ? b : a, r);
+   r = sel(l, fl_is_nan(l, b), a, r);
+   r = sel(l, fl_is_nan(l, a), b, r);
+   r = sel(l, and_(l, m->ieee, fl_is_snan(l, b)), fl_quiet(l, b), r);
+   return sel(l, and_(l, m->ieee, fl_is_snan(l, a)), fl_quiet(l, a), r);
+}
+
+static uint32_t min3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   return min_max(l, m, min_max(l, m, s[0], s[1], false), s[2], false);
+}
+
+static uint32_t max3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   return min_max(l, m, min_max(l, m, s[0], s[1], true), s[2], true);
+}
+
+/* V_MED3_F32 (guide 12.10): min3 when a source is NaN, else the middle value. */
+static uint32_t med3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   uint32_t any_nan = or_(l, fl_is_nan(l, s[0]), or_(l, fl_is_nan(l, s[1]), fl_is_nan(l, s[2])));
+   uint32_t hi = fl_order_key(l, max3(l, m, s));
+   uint32_t r = min_max(l, m, s[0], s[1], true);
+   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[1])), min_max(l, m, s[0], s[2], true), r);
+   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[0])), min_max(l, m, s[1], s[2], true), r);
+   return sel(l, any_nan, min3(l, m, s), r);
+}
+
+#define ROUND m->round, m->flush_out
+
+F32_OP(v_add_f32, 2, 0, fl_add(l, s[0], s[1], ROUND))
+F32_OP(v_sub_f32, 2, 0, fl_add(l, s[0], negate(l, s[1]), ROUND))
+F32_OP(v_subrev_f32, 2, 0, fl_add(l, s[1], negate(l, s[0]), ROUND))
+F32_OP(v_mul_f32, 2, 0, fl_mul(l, s[0], s[1], ROUND))
+F32_OP(v_mul_legacy_f32, 2, 0, mul_legacy(l, m, s[0], s[1]))
+F32_OP(v_min_f32, 2, 0, min_max(l, m, s[0], s[1], false))
+F32_OP(v_max_f32, 2, 0, min_max(l, m, s[0], s[1], true))
+F32_OP(v_fma_f32, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND))
+F32_OP(v_fmac_f32, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND))
+F32_OP(v_fma_legacy_f32, 3, 0, fma_legacy(l, m, s))
+F32_OP(v_fmac_legacy_f32, 3, 0, fma_legacy(l, m, s))
+F32_OP(v_mad_f32, 3, 0, mad(l, m, s, false))
+F32_OP(v_mac_f32, 3, 0, mad(l, m, s, false))
+F32_OP(v_mad_legacy_f32, 3, 0, mad(l, m, s, true))
+F32_OP(v_mac_legacy_f32, 3, 0, mad(l, m, s, true))
+/* madmk/fmamk "vdst, src0, k, src1" and madak/fmaak "vdst, src0, src1, k": the product of the
+ * first two operands plus the third, in operand order either way. */
+F32_OP(v_madmk_f32, 3, 0, mad(l, m, s, false))
+F32_OP(v_madak_f32, 3, 0, mad(l, m, s, false))
+F32_OP(v_fmamk_f32, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND))
+F32_OP(v_fmaak_f32, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND))
+F32_OP(v_min3_f32, 3, 0, min3(l, m, s))
+F32_OP(v_max3_f32, 3, 0, max3(l, m, s))
+F32_OP(v_med3_f32, 3, 0, med3(l, m, s))
+F32_OP(v_ldexp_f32, 2, F32_INT_SRC1, fl_ldexp(l, s[0], s[1], ROUND))
+
+/* ---- conversions ----------------------------------------------------------------------------- */
+
+static uint32_t t_i32(struct lower *l)
+{
+   return spvb_type_int(l->b, 32, true);
+}
+
+static uint32_t f64_const(struct lower *l, uint64_t bits)
+{
+   return fl_as_f64(l, lw_u64(l, bits));
+}
+
+/* An integer's value (exact in f64) rounded to f32 by MODE. */
+static uint32_t from_int(struct lower *l, const struct fl_mode *m, uint32_t v, bool is_signed)
+{
+   uint32_t f =
+      is_signed ? lw_op1(l, SpvOpConvertSToF, fl_type_f64(l), lw_op1(l, SpvOpBitcast, t_i32(l), v))
+                : lw_op1(l, SpvOpConvertUToF, fl_type_f64(l), v);
+   return fl_narrow(l, fl_as_u64(l, f), m->round, m->flush_out);
+}
+
+static uint32_t byte_of(struct lower *l, uint32_t v, unsigned i)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32,
+                 lw_op2(l, SpvOpShiftRightLogical, T32, v, lw_u32(l, 8 * i)), lw_u32(l, 0xff));
+}
+
+/* v_cvt_off_f32_i4: the signed 4-bit value of src0[3:0] divided by 16 (guide 12.9): exact. */
+static uint32_t off_i4(struct lower *l, const struct fl_mode *m, uint32_t v)
+{
+   uint32_t s4 = lw_op2(l, SpvOpShiftRightArithmetic, T32,
+                        lw_op2(l, SpvOpShiftLeftLogical, T32, v, lw_u32(l, 28)), lw_u32(l, 28));
+   uint32_t f = lw_op1(l, SpvOpConvertSToF, fl_type_f64(l), lw_op1(l, SpvOpBitcast, t_i32(l), s4));
+   f = fl_f64_op(l, SpvOpFMul, f, f64_const(l, 0x3fb0000000000000ull));
+   return fl_narrow(l, fl_as_u64(l, f), m->round, m->flush_out);
+}
+
+enum to_int_round {
+   TRUNC,
+   FLOOR,
+   NEAREST_UP /* floor(x + 0.5), v_cvt_rpi */
+};
+
+/* Float to integer (guide 12.9): the integral value by `how`, saturated to the destination's
+ * range; NaN gives 0. Computed on the exact f64 value, where x + 0.5 is exact too. */
+static uint32_t to_int(struct lower *l, uint32_t a, enum to_int_round how, bool is_signed)
+{
+   uint32_t f = fl_as_f64(l, fl_widen(l, a));
+   if (how == NEAREST_UP)
+      f = fl_f64_op(l, SpvOpFAdd, f, f64_const(l, 0x3fe0000000000000ull));
+   if (how != TRUNC)
+      f = lw_glsl(l, GLSLstd450Floor, fl_type_f64(l), &f, 1);
+   uint32_t r;
+   if (is_signed) {
+      uint32_t hi =
+         lw_op2(l, SpvOpFOrdGreaterThanEqual, TB, f, f64_const(l, 0x41e0000000000000ull));
+      uint32_t lo = lw_op2(l, SpvOpFOrdLessThanEqual, TB, f, f64_const(l, 0xc1e0000000000000ull));
+      uint32_t inside = lw_op2(l, SpvOpFOrdLessThan, TB, f, f64_const(l, 0x41e0000000000000ull));
+      inside = and_(l, inside,
+                    lw_op2(l, SpvOpFOrdGreaterThan, TB, f, f64_const(l, 0xc1e0000000000000ull)));
+      uint32_t safe = lw_select(l, fl_type_f64(l), inside, f, f64_const(l, 0));
+      r = lw_op1(l, SpvOpBitcast, T32, lw_op1(l, SpvOpConvertFToS, t_i32(l), safe));
+      r = sel(l, hi, lw_u32(l, 0x7fffffffu), sel(l, lo, lw_u32(l, 0x80000000u), r));
+   } else {
+      uint32_t hi =
+         lw_op2(l, SpvOpFOrdGreaterThanEqual, TB, f, f64_const(l, 0x41f0000000000000ull));
+      uint32_t lo = lw_op2(l, SpvOpFOrdLessThanEqual, TB, f, f64_const(l, 0));
+      uint32_t inside = and_(l, lw_op1(l, SpvOpLogicalNot, TB, or_(l, hi, lo)),
+                             lw_op2(l, SpvOpFOrdEqual, TB, f, f));
+      uint32_t safe = lw_select(l, fl_type_f64(l), inside, f, f64_const(l, 0));
+      r = lw_op1(l, SpvOpConvertFToU, T32, safe);
+      r = sel(l, hi, lw_u32(l, 0xffffffffu), sel(l, lo, lw_u32(l, 0), r));
+   }
+   return sel(l, fl_is_nan(l, a), lw_u32(l, 0), r);
+}
+
+F32_OP(v_cvt_f32_i32, 1, F32_INT_SRC0, from_int(l, m, s[0], true))
+F32_OP(v_cvt_f32_u32, 1, F32_INT_SRC0, from_int(l, m, s[0], false))
+F32_OP(v_cvt_f32_ubyte0, 1, F32_INT_SRC0, from_int(l, m, byte_of(l, s[0], 0), false))
+F32_OP(v_cvt_f32_ubyte1, 1, F32_INT_SRC0, from_int(l, m, byte_of(l, s[0], 1), false))
+F32_OP(v_cvt_f32_ubyte2, 1, F32_INT_SRC0, from_int(l, m, byte_of(l, s[0], 2), false))
+F32_OP(v_cvt_f32_ubyte3, 1, F32_INT_SRC0, from_int(l, m, byte_of(l, s[0], 3), false))
+F32_OP(v_cvt_off_f32_i4, 1, F32_INT_SRC0, off_i4(l, m, s[0]))
+F32_OP(v_cvt_i32_f32, 1, F32_INT_DST, to_int(l, s[0], TRUNC, true))
+F32_OP(v_cvt_u32_f32, 1, F32_INT_DST, to_int(l, s[0], TRUNC, false))
+F32_OP(v_cvt_flr_i32_f32, 1, F32_INT_DST, to_int(l, s[0], FLOOR, true))
+F32_OP(v_cvt_rpi_i32_f32, 1, F32_INT_DST, to_int(l, s[0], NEAREST_UP, true))
+
+/* ---- rounding to integral values, fract, frexp -------------------------------------------------
+ */
+
+/* The integral value by a GLSL rounding instruction on the exact f64 (always representable in
+ * f32); NaN quieted; a zero result keeps the source's sign (guide 12.9, V_TRUNC_F32 ...). */
+static uint32_t round_int(struct lower *l, uint32_t a, unsigned glsl_inst)
+{
+   uint32_t f = fl_as_f64(l, fl_widen(l, a));
+   uint32_t r = fl_narrow(l, fl_as_u64(l, lw_glsl(l, glsl_inst, fl_type_f64(l), &f, 1)),
+                          lw_u32(l, 0), lw_bool(l, false));
+   r = sel(l, fl_is_zero(l, r), fl_sign(l, a), r);
+   r = sel(l, fl_is_inf(l, a), a, r);
+   return sel(l, fl_is_nan(l, a), fl_quiet(l, a), r);
+}
+
+/* V_FRACT_F32 (guide 12.9): x - floor(x) rounded by MODE, kept below 1.0; inf gives the default
+ * NaN. */
+static uint32_t fract(struct lower *l, const struct fl_mode *m, uint32_t a)
+{
+   uint32_t f = round_int(l, a, GLSLstd450Floor);
+   uint32_t r = fl_add(l, a, negate(l, f), m->round, m->flush_out);
+   uint32_t above = and_(l, ucmp(l, SpvOpUGreaterThan, r, lw_u32(l, 0x3f7fffffu)),
+                         ucmp(l, SpvOpULessThan, r, lw_u32(l, 0x80000000u)));
+   r = sel(l, above, lw_u32(l, 0x3f7fffffu), r);
+   r = sel(l, fl_is_inf(l, a), lw_u32(l, 0x7fc00000u), r);
+   return sel(l, fl_is_nan(l, a), fl_quiet(l, a), r);
+}
+
+static uint32_t f64_exponent(struct lower *l, uint32_t bits64)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32,
+                 lw_op2(l, SpvOpShiftRightLogical, T32, lw_hi(l, bits64), lw_u32(l, 20)),
+                 lw_u32(l, 0x7ff));
+}
+
+/* frexp (guide 12.9, V_FREXP_MANT_F32 / V_FREXP_EXP_I32_F32): x = mant * 2^exp with |mant| in
+ * [0.5, 1); inf and zero keep their value and give exponent 0, NaN is quieted. */
+static uint32_t frexp_mant(struct lower *l, const struct fl_mode *m, uint32_t a)
+{
+   uint32_t w = fl_widen(l, a);
+   uint32_t mant = lw_op2(l, SpvOpBitwiseOr, l->t_u64,
+                          lw_op2(l, SpvOpBitwiseAnd, l->t_u64, w, lw_u64(l, 0x800fffffffffffffull)),
+                          lw_u64(l, 0x3fe0000000000000ull));
+   uint32_t r = fl_narrow(l, mant, m->round, m->flush_out);
+   r = sel(l, or_(l, fl_is_inf(l, a), fl_is_zero(l, a)), a, r);
+   return sel(l, fl_is_nan(l, a), fl_quiet(l, a), r);
+}
+
+static uint32_t frexp_exp(struct lower *l, uint32_t a)
+{
+   uint32_t e = lw_op2(l, SpvOpISub, T32, f64_exponent(l, fl_widen(l, a)), lw_u32(l, 1022));
+   uint32_t none = or_(l, or_(l, fl_is_nan(l, a), fl_is_inf(l, a)), fl_is_zero(l, a));
+   return sel(l, none, lw_u32(l, 0), e);
+}
+
+F32_OP(v_trunc_f32, 1, 0, round_int(l, s[0], GLSLstd450Trunc))
+F32_OP(v_ceil_f32, 1, 0, round_int(l, s[0], GLSLstd450Ceil))
+F32_OP(v_floor_f32, 1, 0, round_int(l, s[0], GLSLstd450Floor))
+F32_OP(v_rndne_f32, 1, 0, round_int(l, s[0], GLSLstd450RoundEven))
+F32_OP(v_fract_f32, 1, 0, fract(l, m, s[0]))
+F32_OP(v_frexp_mant_f32, 1, 0, frexp_mant(l, m, s[0]))
+F32_OP(v_frexp_exp_i32_f32, 1, F32_INT_DST, frexp_exp(l, s[0]))
+
+/* ---- not lowered yet ---------------------------------------------------------------------------
+ */
 
 UNSUPPORTED(v_cvt_i32_f64)
 UNSUPPORTED(v_cvt_f64_i32)
-UNSUPPORTED(v_cvt_f32_i32)
-UNSUPPORTED(v_cvt_f32_u32)
-UNSUPPORTED(v_cvt_u32_f32)
-UNSUPPORTED(v_cvt_i32_f32)
 UNSUPPORTED(v_cvt_f16_f32)
 UNSUPPORTED(v_cvt_f32_f16)
-UNSUPPORTED(v_cvt_rpi_i32_f32)
-UNSUPPORTED(v_cvt_flr_i32_f32)
-UNSUPPORTED(v_cvt_off_f32_i4)
 UNSUPPORTED(v_cvt_f32_f64)
 UNSUPPORTED(v_cvt_f64_f32)
-UNSUPPORTED(v_cvt_f32_ubyte0)
-UNSUPPORTED(v_cvt_f32_ubyte1)
-UNSUPPORTED(v_cvt_f32_ubyte2)
-UNSUPPORTED(v_cvt_f32_ubyte3)
 UNSUPPORTED(v_cvt_u32_f64)
 UNSUPPORTED(v_cvt_f64_u32)
 UNSUPPORTED(v_cvt_f16_u16)
@@ -33,11 +371,6 @@ UNSUPPORTED(v_ceil_f64)
 UNSUPPORTED(v_rndne_f64)
 UNSUPPORTED(v_floor_f64)
 UNSUPPORTED(v_fract_f64)
-UNSUPPORTED(v_fract_f32)
-UNSUPPORTED(v_trunc_f32)
-UNSUPPORTED(v_ceil_f32)
-UNSUPPORTED(v_rndne_f32)
-UNSUPPORTED(v_floor_f32)
 UNSUPPORTED(v_floor_f16)
 UNSUPPORTED(v_ceil_f16)
 UNSUPPORTED(v_trunc_f16)
@@ -63,28 +396,11 @@ UNSUPPORTED(v_sin_f16)
 UNSUPPORTED(v_cos_f16)
 UNSUPPORTED(v_frexp_exp_i32_f64)
 UNSUPPORTED(v_frexp_mant_f64)
-UNSUPPORTED(v_frexp_exp_i32_f32)
-UNSUPPORTED(v_frexp_mant_f32)
 UNSUPPORTED(v_frexp_mant_f16)
 UNSUPPORTED(v_frexp_exp_i16_f16)
-UNSUPPORTED(v_add_f32)
-UNSUPPORTED(v_sub_f32)
-UNSUPPORTED(v_subrev_f32)
-UNSUPPORTED(v_mul_legacy_f32)
-UNSUPPORTED(v_mul_f32)
-UNSUPPORTED(v_min_f32)
-UNSUPPORTED(v_max_f32)
-UNSUPPORTED(v_mac_legacy_f32)
-UNSUPPORTED(v_fmac_legacy_f32)
-UNSUPPORTED(v_mac_f32)
-UNSUPPORTED(v_fmac_f32)
 UNSUPPORTED(v_fmac_f16)
 UNSUPPORTED(v_pk_fmac_f16)
 UNSUPPORTED(v_dot2c_f32_f16)
-UNSUPPORTED(v_madmk_f32)
-UNSUPPORTED(v_madak_f32)
-UNSUPPORTED(v_fmamk_f32)
-UNSUPPORTED(v_fmaak_f32)
 UNSUPPORTED(v_fmamk_f16)
 UNSUPPORTED(v_fmaak_f16)
 UNSUPPORTED(v_cvt_pkrtz_f16_f32)
@@ -95,38 +411,6 @@ UNSUPPORTED(v_mul_f16)
 UNSUPPORTED(v_max_f16)
 UNSUPPORTED(v_min_f16)
 UNSUPPORTED(v_ldexp_f16)
-UNSUPPORTED(v_cmp_f_f32)
-UNSUPPORTED(v_cmp_lt_f32)
-UNSUPPORTED(v_cmp_eq_f32)
-UNSUPPORTED(v_cmp_le_f32)
-UNSUPPORTED(v_cmp_gt_f32)
-UNSUPPORTED(v_cmp_lg_f32)
-UNSUPPORTED(v_cmp_ge_f32)
-UNSUPPORTED(v_cmp_o_f32)
-UNSUPPORTED(v_cmp_u_f32)
-UNSUPPORTED(v_cmp_nge_f32)
-UNSUPPORTED(v_cmp_nlg_f32)
-UNSUPPORTED(v_cmp_ngt_f32)
-UNSUPPORTED(v_cmp_nle_f32)
-UNSUPPORTED(v_cmp_neq_f32)
-UNSUPPORTED(v_cmp_nlt_f32)
-UNSUPPORTED(v_cmp_tru_f32)
-UNSUPPORTED(v_cmpx_f_f32)
-UNSUPPORTED(v_cmpx_lt_f32)
-UNSUPPORTED(v_cmpx_eq_f32)
-UNSUPPORTED(v_cmpx_le_f32)
-UNSUPPORTED(v_cmpx_gt_f32)
-UNSUPPORTED(v_cmpx_lg_f32)
-UNSUPPORTED(v_cmpx_ge_f32)
-UNSUPPORTED(v_cmpx_o_f32)
-UNSUPPORTED(v_cmpx_u_f32)
-UNSUPPORTED(v_cmpx_nge_f32)
-UNSUPPORTED(v_cmpx_nlg_f32)
-UNSUPPORTED(v_cmpx_ngt_f32)
-UNSUPPORTED(v_cmpx_nle_f32)
-UNSUPPORTED(v_cmpx_neq_f32)
-UNSUPPORTED(v_cmpx_nlt_f32)
-UNSUPPORTED(v_cmpx_tru_f32)
 UNSUPPORTED(v_cmp_f_f64)
 UNSUPPORTED(v_cmp_lt_f64)
 UNSUPPORTED(v_cmp_eq_f64)
@@ -159,9 +443,7 @@ UNSUPPORTED(v_cmpx_nle_f64)
 UNSUPPORTED(v_cmpx_neq_f64)
 UNSUPPORTED(v_cmpx_nlt_f64)
 UNSUPPORTED(v_cmpx_tru_f64)
-UNSUPPORTED(v_cmp_class_f32)
 UNSUPPORTED(v_cmp_class_f16)
-UNSUPPORTED(v_cmpx_class_f32)
 UNSUPPORTED(v_cmpx_class_f16)
 UNSUPPORTED(v_cmp_class_f64)
 UNSUPPORTED(v_cmpx_class_f64)
@@ -197,19 +479,12 @@ UNSUPPORTED(v_cmpx_nle_f16)
 UNSUPPORTED(v_cmpx_neq_f16)
 UNSUPPORTED(v_cmpx_nlt_f16)
 UNSUPPORTED(v_cmpx_tru_f16)
-UNSUPPORTED(v_mad_legacy_f32)
-UNSUPPORTED(v_fma_legacy_f32)
-UNSUPPORTED(v_mad_f32)
-UNSUPPORTED(v_fma_f32)
 UNSUPPORTED(v_fma_f64)
 UNSUPPORTED(v_cubeid_f32)
 UNSUPPORTED(v_cubesc_f32)
 UNSUPPORTED(v_cubetc_f32)
 UNSUPPORTED(v_cubema_f32)
 UNSUPPORTED(v_mullit_f32)
-UNSUPPORTED(v_min3_f32)
-UNSUPPORTED(v_max3_f32)
-UNSUPPORTED(v_med3_f32)
 UNSUPPORTED(v_div_fixup_f32)
 UNSUPPORTED(v_div_fixup_f64)
 UNSUPPORTED(v_div_scale_f32)
@@ -222,7 +497,6 @@ UNSUPPORTED(v_mul_f64)
 UNSUPPORTED(v_min_f64)
 UNSUPPORTED(v_max_f64)
 UNSUPPORTED(v_ldexp_f64)
-UNSUPPORTED(v_ldexp_f32)
 UNSUPPORTED(v_fma_f16)
 UNSUPPORTED(v_div_fixup_f16)
 UNSUPPORTED(v_min3_f16)
