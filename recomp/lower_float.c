@@ -173,9 +173,27 @@ uint32_t fl_widen(struct lower *l, uint32_t x)
    return bin64(l, SpvOpBitwiseOr, sign, mag);
 }
 
+/* The format's constants: f32 (8-bit exponent, 23-bit fraction) or f16 (5, 10). */
+struct narrow_format {
+   unsigned man, bias, sign_shift;
+};
+
+static const struct narrow_format narrow_f32 = { 23, 127, 31 }, narrow_f16 = { 10, 15, 15 };
+
 uint32_t fl_narrow(struct lower *l, uint32_t v, uint32_t round, uint32_t flush_out)
 {
-   uint32_t sign = fl_sign(l, lw_hi(l, v));
+   return fl_narrow_to(l, v, round, flush_out, 32);
+}
+
+uint32_t fl_narrow_to(struct lower *l, uint32_t v, uint32_t round, uint32_t flush_out,
+                      unsigned width)
+{
+   const struct narrow_format *f = width == 16 ? &narrow_f16 : &narrow_f32;
+   uint32_t inf_bits = ((2 * f->bias + 1) << f->man), min_normal = 1u << f->man;
+   /* the f64 biased exponent of the format's smallest normal value */
+   uint32_t normal_e = 1023 - f->bias + 1, normal_shift = 52 - f->man;
+   uint32_t sign =
+      bin(l, SpvOpShiftRightLogical, fl_sign(l, lw_hi(l, v)), lw_u32(l, 31 - f->sign_shift));
    uint32_t negative = lw_nz(l, sign);
    uint32_t e =
       lw_lo(l, bin64(l, SpvOpBitwiseAnd, bin64(l, SpvOpShiftRightLogical, v, lw_u32(l, 52)),
@@ -183,11 +201,12 @@ uint32_t fl_narrow(struct lower *l, uint32_t v, uint32_t round, uint32_t flush_o
    uint32_t sig =
       bin64(l, SpvOpBitwiseOr, bin64(l, SpvOpBitwiseAnd, v, lw_u64(l, (1ull << 52) - 1)),
             lw_u64(l, 1ull << 52));
-   /* f32 keeps 24 bits at f64 exponents >= -126 (biased 897); below, one bit fewer per step */
-   uint32_t in_normal = cmp(l, SpvOpUGreaterThanEqual, e, lw_u32(l, 897));
-   uint32_t deep = bin(l, SpvOpISub, lw_u32(l, 926), e);
+   /* the format keeps man + 1 bits from its smallest normal exponent up; below, one bit fewer
+    * per step */
+   uint32_t in_normal = cmp(l, SpvOpUGreaterThanEqual, e, lw_u32(l, normal_e));
+   uint32_t deep = bin(l, SpvOpISub, lw_u32(l, normal_shift + normal_e), e);
    deep = lw_glsl(l, GLSLstd450UMin, T32, (uint32_t[]){ deep, lw_u32(l, 63) }, 2);
-   uint32_t shift = sel(l, in_normal, lw_u32(l, 29), deep);
+   uint32_t shift = sel(l, in_normal, lw_u32(l, normal_shift), deep);
    uint32_t kept = bin64(l, SpvOpShiftRightLogical, sig, shift);
    uint32_t rem_mask =
       bin64(l, SpvOpISub, bin64(l, SpvOpShiftLeftLogical, lw_u64(l, 1), shift), lw_u64(l, 1));
@@ -206,26 +225,65 @@ uint32_t fl_narrow(struct lower *l, uint32_t v, uint32_t round, uint32_t flush_o
                                      lw_select(l, TB, cmp(l, SpvOpIEqual, round, lw_u32(l, 2)),
                                                up_minus, lw_bool(l, false))));
    kept = bin64(l, SpvOpIAdd, kept, lw_zext64(l, lw_b2u(l, up)));
-   /* normal range: the hidden bit (2^23) in kept adds one to (e - 897), giving the f32 biased
-    * exponent e - 896, and a carry out of rounding moves into the exponent by itself */
-   uint32_t normal = bin64(l, SpvOpIAdd,
-                           bin64(l, SpvOpShiftLeftLogical,
-                                 lw_zext64(l, bin(l, SpvOpISub, e, lw_u32(l, 897))), lw_u32(l, 23)),
-                           kept);
+   /* normal range: the hidden bit in kept adds one to (e - normal_e), giving the format's biased
+    * exponent, and a carry out of rounding moves into the exponent by itself */
+   uint32_t normal =
+      bin64(l, SpvOpIAdd,
+            bin64(l, SpvOpShiftLeftLogical, lw_zext64(l, bin(l, SpvOpISub, e, lw_u32(l, normal_e))),
+                  lw_u32(l, f->man)),
+            kept);
    uint32_t mag64 = sel64(l, in_normal, normal, kept);
-   uint32_t overflow = cmp(l, SpvOpUGreaterThanEqual, e, lw_u32(l, 1151));
-   overflow = or_(l, overflow, cmp(l, SpvOpUGreaterThanEqual, mag64, lw_u64(l, 0x7f800000u)));
+   uint32_t overflow = cmp(l, SpvOpUGreaterThanEqual, e, lw_u32(l, 1023 + f->bias + 1));
+   overflow = or_(l, overflow, cmp(l, SpvOpUGreaterThanEqual, mag64, lw_u64(l, inf_bits)));
    uint32_t to_inf =
       or_(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 0)),
           or_(l, and_(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 1)), not_(l, negative)),
               and_(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 2)), negative)));
-   uint32_t big = sel(l, to_inf, lw_u32(l, 0x7f800000u), lw_u32(l, 0x7f7fffffu));
+   uint32_t big = sel(l, to_inf, lw_u32(l, inf_bits), lw_u32(l, inf_bits - 1));
    uint32_t mag = sel(l, overflow, big, lw_lo(l, mag64));
-   mag = sel(l, cmp(l, SpvOpIEqual, e, lw_u32(l, 0x7ff)), lw_u32(l, 0x7f800000u), mag);
+   mag = sel(l, cmp(l, SpvOpIEqual, e, lw_u32(l, 0x7ff)), lw_u32(l, inf_bits), mag);
    mag = sel(l, cmp(l, SpvOpIEqual, e, lw_u32(l, 0)), lw_u32(l, 0), mag);
-   uint32_t denormal = and_(l, lw_nz(l, mag), cmp(l, SpvOpULessThan, mag, lw_u32(l, 0x00800000u)));
+   uint32_t denormal = and_(l, lw_nz(l, mag), cmp(l, SpvOpULessThan, mag, lw_u32(l, min_normal)));
    mag = sel(l, and_(l, flush_out, denormal), lw_u32(l, 0), mag);
    return bin(l, SpvOpBitwiseOr, sign, mag);
+}
+
+uint32_t fl_widen16(struct lower *l, uint32_t x)
+{
+   uint32_t sign =
+      bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, x, lw_u32(l, 0x8000)), lw_u32(l, 16));
+   uint32_t e =
+      bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, x, lw_u32(l, 10)), lw_u32(l, 0x1f));
+   uint32_t m = bin(l, SpvOpBitwiseAnd, x, lw_u32(l, 0x3ff));
+   uint32_t m13 = bin(l, SpvOpShiftLeftLogical, m, lw_u32(l, 13));
+   uint32_t special = bin(l, SpvOpBitwiseOr, lw_u32(l, 0x7f800000u), m13);
+   uint32_t normal =
+      bin(l, SpvOpBitwiseOr,
+          bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpIAdd, e, lw_u32(l, 112)), lw_u32(l, 23)), m13);
+   /* denormal: m * 2^-24 with its leading bit at msb: f32 exponent msb - 24 */
+   uint32_t msb = lw_glsl(l, GLSLstd450FindUMsb, T32, &m, 1);
+   uint32_t denorm =
+      bin(l, SpvOpBitwiseOr,
+          bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpIAdd, msb, lw_u32(l, 103)), lw_u32(l, 23)),
+          bin(l, SpvOpBitwiseAnd,
+              bin(l, SpvOpShiftLeftLogical, m, bin(l, SpvOpISub, lw_u32(l, 23), msb)),
+              lw_u32(l, 0x7fffffu)));
+   uint32_t mag = sel(l, cmp(l, SpvOpIEqual, e, lw_u32(l, 0x1f)), special,
+                      sel(l, lw_nz(l, e), normal, sel(l, lw_nz(l, m), denorm, lw_u32(l, 0))));
+   return bin(l, SpvOpBitwiseOr, sign, mag);
+}
+
+uint32_t fl_from_f32(struct lower *l, uint32_t x, unsigned width)
+{
+   if (width == 32)
+      return x;
+   uint32_t nan =
+      bin(l, SpvOpBitwiseOr, bin(l, SpvOpShiftRightLogical, fl_sign(l, x), lw_u32(l, 16)),
+          bin(l, SpvOpBitwiseOr, lw_u32(l, 0x7c00),
+              bin(l, SpvOpShiftRightLogical, bin(l, SpvOpBitwiseAnd, x, lw_u32(l, 0x7fffffu)),
+                  lw_u32(l, 13))));
+   uint32_t value = fl_narrow_to(l, fl_widen(l, x), lw_u32(l, 0), lw_bool(l, false), 16);
+   return sel(l, fl_is_nan(l, x), nan, value);
 }
 
 /* ---- correctly rounded operations ----------------------------------------------------------- */
@@ -292,24 +350,26 @@ struct fl_special {
 /* The f32 result of the exact f64 value `bits` (rounded to odd) under the NaN rules: the first
  * NaN source quieted, then the default NaN of an invalid operation. */
 static uint32_t finish(struct lower *l, const uint32_t *src, unsigned n, uint32_t bits,
-                       const struct fl_special *sp, uint32_t round, uint32_t flush_out)
+                       const struct fl_special *sp, uint32_t round, uint32_t flush_out,
+                       unsigned width)
 {
-   uint32_t r = fl_narrow(l, bits, round, flush_out);
+   uint32_t r = fl_narrow_to(l, bits, round, flush_out, width);
    if (sp->sign)
-      r = bin(l, SpvOpBitwiseOr, magnitude(l, r), sp->sign);
+      r = bin(l, SpvOpBitwiseOr, bin(l, SpvOpBitwiseAnd, r, lw_u32(l, (1u << (width - 1)) - 1)),
+              fl_from_f32(l, sp->sign, width));
    if (sp->both_plus_zero) {
       uint32_t minus =
          or_(l, sp->both_minus_zero,
              and_(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 2)), not_(l, sp->both_plus_zero)));
-      uint32_t zero = sel(l, minus, lw_u32(l, 0x80000000u), lw_u32(l, 0));
+      uint32_t zero = sel(l, minus, lw_u32(l, 1u << (width - 1)), lw_u32(l, 0));
       r = sel(l, f64_is_zero(l, bits), zero, r);
    }
    if (sp->special)
-      r = sel(l, sp->special, sp->special_value, r);
-   r = sel(l, sp->invalid, lw_u32(l, 0x7fc00000u), r);
+      r = sel(l, sp->special, fl_from_f32(l, sp->special_value, width), r);
+   r = sel(l, sp->invalid, lw_u32(l, width == 16 ? 0x7e00u : 0x7fc00000u), r);
    uint32_t nan;
    uint32_t has_nan = first_nan(l, src, n, &nan);
-   return sel(l, has_nan, nan, r);
+   return sel(l, has_nan, fl_from_f32(l, nan, width), r);
 }
 
 static uint32_t equals(struct lower *l, uint32_t x, uint32_t value)
@@ -317,7 +377,8 @@ static uint32_t equals(struct lower *l, uint32_t x, uint32_t value)
    return cmp(l, SpvOpIEqual, x, lw_u32(l, value));
 }
 
-uint32_t fl_add(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out)
+uint32_t fl_add(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out,
+                unsigned width)
 {
    uint32_t src[2] = { a, b };
    uint32_t s = sum_to_odd(l, fl_as_f64(l, fl_widen(l, a)), fl_as_f64(l, fl_widen(l, b)));
@@ -329,7 +390,7 @@ uint32_t fl_add(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_
       .both_plus_zero = and_(l, equals(l, a, 0), equals(l, b, 0)),
       .both_minus_zero = and_(l, equals(l, a, 0x80000000u), equals(l, b, 0x80000000u)),
    };
-   return finish(l, src, 2, s, &sp, round, flush_out);
+   return finish(l, src, 2, s, &sp, round, flush_out, width);
 }
 
 static uint32_t product_sign(struct lower *l, uint32_t a, uint32_t b)
@@ -337,7 +398,8 @@ static uint32_t product_sign(struct lower *l, uint32_t a, uint32_t b)
    return fl_sign(l, bin(l, SpvOpBitwiseXor, a, b));
 }
 
-uint32_t fl_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out)
+uint32_t fl_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out,
+                unsigned width)
 {
    uint32_t src[2] = { a, b };
    uint32_t p = fl_f64_op(l, SpvOpFMul, fl_as_f64(l, fl_widen(l, a)), fl_as_f64(l, fl_widen(l, b)));
@@ -350,11 +412,11 @@ uint32_t fl_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_
       .special_value = bin(l, SpvOpBitwiseOr, lw_u32(l, 0x7f800000u), sign),
       .sign = sign,
    };
-   return finish(l, src, 2, fl_as_u64(l, p), &sp, round, flush_out);
+   return finish(l, src, 2, fl_as_u64(l, p), &sp, round, flush_out, width);
 }
 
 uint32_t fl_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t round,
-                uint32_t flush_out)
+                uint32_t flush_out, unsigned width)
 {
    uint32_t src[3] = { a, b, c };
    uint32_t p = fl_f64_op(l, SpvOpFMul, fl_as_f64(l, fl_widen(l, a)), fl_as_f64(l, fl_widen(l, b)));
@@ -371,12 +433,13 @@ uint32_t fl_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t ro
       .both_plus_zero = and_(l, and_(l, pzero, not_(l, pminus)), equals(l, c, 0)),
       .both_minus_zero = and_(l, and_(l, pzero, pminus), equals(l, c, 0x80000000u)),
    };
-   return finish(l, src, 3, s, &sp, round, flush_out);
+   return finish(l, src, 3, s, &sp, round, flush_out, width);
 }
 
 /* |n| beyond 400 changes nothing: f32 magnitudes lie in [2^-149, 2^128), so a * 2^400 overflows
  * and a * 2^-400 lies below half the smallest denormal either way, and 2^+-400 is a normal f64. */
-uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out)
+uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out,
+                  unsigned width)
 {
    uint32_t t_i32 = spvb_type_int(l->b, 32, true);
    uint32_t sn = lw_op1(l, SpvOpBitcast, t_i32, n);
@@ -393,7 +456,7 @@ uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint3
       .special_value = a,
       .sign = fl_sign(l, a),
    };
-   return finish(l, src, 1, fl_as_u64(l, p), &sp, round, flush_out);
+   return finish(l, src, 1, fl_as_u64(l, p), &sp, round, flush_out, width);
 }
 
 /* ---- comparison --------------------------------------------------------------------------- */

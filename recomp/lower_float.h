@@ -46,17 +46,29 @@ uint32_t fl_widen(struct lower *l, uint32_t x);
  * value. Overflow per rounding mode; a result denormal after rounding becomes a signed zero when
  * `flush_out` (bool). */
 uint32_t fl_narrow(struct lower *l, uint32_t v, uint32_t round, uint32_t flush_out);
+/* As fl_narrow to f32 (width 32) or f16 (width 16: the bits in the low half). */
+uint32_t fl_narrow_to(struct lower *l, uint32_t v, uint32_t round, uint32_t flush_out,
+                      unsigned width);
+/* The f32 bits of the f16 bits x (low half), exactly (NaN payload moved to the top). */
+uint32_t fl_widen16(struct lower *l, uint32_t x);
+/* The bits in `width` (16 or 32) of f32 bits x holding a value of that width exactly (an f16
+ * source widened, inf, zero) or a NaN (payload truncated from the top). */
+uint32_t fl_from_f32(struct lower *l, uint32_t x, unsigned width);
 
 /* ---- correctly rounded f32 operations on bits (NaN rules of docs/float.md) ----------------- */
 
-/* a + b, a * b, a * b + c rounded once by `round`, flushing a denormal result when `flush_out`.
- * Sources are already modified (abs/neg) and flushed. */
-uint32_t fl_add(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out);
-uint32_t fl_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out);
+/* a + b, a * b, a * b + c rounded once by `round` to `width` bits (32, or 16 for f16 results),
+ * flushing a denormal result when `flush_out`. Sources are f32 bits (f16 sources widened
+ * exactly by fl_widen16), already modified (abs/neg) and flushed. */
+uint32_t fl_add(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out,
+                unsigned width);
+uint32_t fl_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out,
+                unsigned width);
 uint32_t fl_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t round,
-                uint32_t flush_out);
+                uint32_t flush_out, unsigned width);
 /* a * 2^n for a signed i32 n (u32 bits). */
-uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out);
+uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out,
+                  unsigned width);
 
 /* ---- comparison --------------------------------------------------------------------------- */
 

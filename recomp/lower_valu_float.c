@@ -107,13 +107,14 @@ static uint32_t legacy_zero(struct lower *l, uint32_t a, uint32_t b)
 
 static uint32_t mul_legacy(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b)
 {
-   return sel(l, legacy_zero(l, a, b), lw_u32(l, 0), fl_mul(l, a, b, m->round, m->flush_out));
+   return sel(l, legacy_zero(l, a, b), lw_u32(l, 0), fl_mul(l, a, b, m->round, m->flush_out, 32));
 }
 
 static uint32_t fma_legacy(struct lower *l, const struct fl_mode *m, const uint32_t *s)
 {
-   return sel(l, legacy_zero(l, s[0], s[1]), fl_add(l, lw_u32(l, 0), s[2], m->round, m->flush_out),
-              fl_fma(l, s[0], s[1], s[2], m->round, m->flush_out));
+   return sel(l, legacy_zero(l, s[0], s[1]),
+              fl_add(l, lw_u32(l, 0), s[2], m->round, m->flush_out, 32),
+              fl_fma(l, s[0], s[1], s[2], m->round, m->flush_out, 32));
 }
 
 /* MAD rounds the product before the add and does not support f32 denormals (guide 12.7): its
@@ -124,10 +125,10 @@ static uint32_t mad(struct lower *l, const struct fl_mode *m, const uint32_t *s,
    for (unsigned i = 0; i < 3; i++)
       t[i] = sel(l, fl_is_denorm(l, s[i]), fl_sign(l, s[i]), s[i]);
    uint32_t flush = lw_bool(l, true);
-   uint32_t p = fl_mul(l, t[0], t[1], m->round, flush);
+   uint32_t p = fl_mul(l, t[0], t[1], m->round, flush, 32);
    if (legacy)
       p = sel(l, legacy_zero(l, t[0], t[1]), lw_u32(l, 0), p);
-   return fl_add(l, p, t[2], m->round, flush);
+   return fl_add(l, p, t[2], m->round, flush, 32);
 }
 
 /* V_MIN_F32 / V_MAX_F32 (guide 12.7): with MODE.IEEE a signalling NaN source comes back quieted
@@ -170,7 +171,7 @@ static uint32_t med3(struct lower *l, const struct fl_mode *m, const uint32_t *s
    return sel(l, any_nan, min3(l, m, s), r);
 }
 
-#define ROUND m->round, m->flush_out
+#define ROUND m->round, m->flush_out, 32
 
 F32_OP(v_add_f32, 2, 0, fl_add(l, s[0], s[1], ROUND))
 F32_OP(v_sub_f32, 2, 0, fl_add(l, s[0], negate(l, s[1]), ROUND))
@@ -306,7 +307,7 @@ static uint32_t round_int(struct lower *l, uint32_t a, unsigned glsl_inst)
 static uint32_t fract(struct lower *l, const struct fl_mode *m, uint32_t a)
 {
    uint32_t f = round_int(l, a, GLSLstd450Floor);
-   uint32_t r = fl_add(l, a, negate(l, f), m->round, m->flush_out);
+   uint32_t r = fl_add(l, a, negate(l, f), m->round, m->flush_out, 32);
    uint32_t above = and_(l, ucmp(l, SpvOpUGreaterThan, r, lw_u32(l, 0x3f7fffffu)),
                          ucmp(l, SpvOpULessThan, r, lw_u32(l, 0x80000000u)));
    r = sel(l, above, lw_u32(l, 0x3f7fffffu), r);
