@@ -56,10 +56,19 @@ static uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
 
 void fl_mode_f32(struct lower *l, struct fl_mode *m)
 {
+   fl_mode(l, m, 32, 32);
+}
+
+void fl_mode(struct lower *l, struct fl_mode *m, unsigned src_width, unsigned dst_width)
+{
    uint32_t mode = spvb_load(l->b, T32, l->hwreg[RDNA_HWREG_MODE]);
-   m->round = bin(l, SpvOpBitwiseAnd, mode, lw_u32(l, 3));
-   m->flush_in = cmp(l, SpvOpIEqual, bin(l, SpvOpBitwiseAnd, mode, lw_u32(l, 0x10)), lw_u32(l, 0));
-   m->flush_out = cmp(l, SpvOpIEqual, bin(l, SpvOpBitwiseAnd, mode, lw_u32(l, 0x20)), lw_u32(l, 0));
+   unsigned src_shift = src_width == 32 ? 0 : 2, dst_shift = dst_width == 32 ? 0 : 2;
+   m->round = bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, mode, lw_u32(l, dst_shift)),
+                  lw_u32(l, 3));
+   m->flush_in = cmp(l, SpvOpIEqual, bin(l, SpvOpBitwiseAnd, mode, lw_u32(l, 0x10u << src_shift)),
+                     lw_u32(l, 0));
+   m->flush_out = cmp(l, SpvOpIEqual, bin(l, SpvOpBitwiseAnd, mode, lw_u32(l, 0x20u << dst_shift)),
+                      lw_u32(l, 0));
    m->dx10_clamp = lw_nz(l, bin(l, SpvOpBitwiseAnd, mode, lw_u32(l, 1u << 8)));
    m->ieee = lw_nz(l, bin(l, SpvOpBitwiseAnd, mode, lw_u32(l, 1u << 9)));
 }
@@ -471,6 +480,30 @@ uint32_t fl_order_key(struct lower *l, uint32_t x)
 
 /* ---- operands ----------------------------------------------------------------------------- */
 
+void fl_src16(struct lower *l, const struct rdna_inst *in, const struct rdna_operand *op,
+              unsigned index, uint32_t flush, uint32_t out[])
+{
+   lw_vsrc(l, op, out);
+   bool high = lw_is_vgpr(op) && ((in->mod.op_sel >> index) & 1u);
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t v = out[k];
+      if (high)
+         v = bin(l, SpvOpShiftRightLogical, v, lw_u32(l, 16));
+      v = bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0xffff));
+      if (op->mods & RDNA_MOD_ABS)
+         v = bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0x7fff));
+      if (op->mods & RDNA_MOD_NEG)
+         v = bin(l, SpvOpBitwiseXor, v, lw_u32(l, 0x8000));
+      if (flush) {
+         uint32_t denorm = and_(
+            l, cmp(l, SpvOpIEqual, bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0x7c00)), lw_u32(l, 0)),
+            lw_nz(l, bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0x3ff))));
+         v = sel(l, and_(l, flush, denorm), bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0x8000)), v);
+      }
+      out[k] = fl_widen16(l, v);
+   }
+}
+
 void fl_src(struct lower *l, const struct rdna_operand *op, uint32_t flush, uint32_t out[])
 {
    lw_vsrc(l, op, out);
@@ -487,24 +520,29 @@ void fl_src(struct lower *l, const struct rdna_operand *op, uint32_t flush, uint
 }
 
 uint32_t fl_output_mods(struct lower *l, const struct rdna_inst *in, const struct fl_mode *m,
-                        uint32_t r)
+                        uint32_t r, unsigned width)
 {
+   /* work on the f32 bits of the result (exact for f16), then back to its width */
+   uint32_t x = width == 16 ? fl_widen16(l, r) : r;
    if (in->mod.omod) {
       static const uint64_t factor[4] = { 0, 0x4000000000000000ull, 0x4010000000000000ull,
                                           0x3fe0000000000000ull };
-      uint32_t p = fl_f64_op(l, SpvOpFMul, fl_as_f64(l, fl_widen(l, r)),
+      uint32_t p = fl_f64_op(l, SpvOpFMul, fl_as_f64(l, fl_widen(l, x)),
                              fl_as_f64(l, lw_u64(l, factor[in->mod.omod & 3])));
-      uint32_t scaled = fl_narrow(l, fl_as_u64(l, p), m->round, m->flush_out);
+      uint32_t scaled = fl_narrow_to(l, fl_as_u64(l, p), m->round, m->flush_out, width);
+      scaled = width == 16 ? fl_widen16(l, scaled) : scaled;
       scaled = sel(l, fl_is_zero(l, scaled), lw_u32(l, 0), scaled);
-      uint32_t apply = and_(l, and_(l, m->flush_out, not_(l, m->ieee)), not_(l, fl_is_nan(l, r)));
-      r = sel(l, apply, scaled, r);
+      uint32_t apply = and_(l, and_(l, m->flush_out, not_(l, m->ieee)), not_(l, fl_is_nan(l, x)));
+      x = sel(l, apply, scaled, x);
    }
    if (in->mod.flags & RDNA_FLAG_CLAMP) {
-      uint32_t nan = fl_is_nan(l, r);
+      uint32_t nan = fl_is_nan(l, x);
       uint32_t clamped = sel(
-         l, lw_nz(l, fl_sign(l, r)), lw_u32(l, 0),
-         sel(l, cmp(l, SpvOpUGreaterThan, r, lw_u32(l, 0x3f800000u)), lw_u32(l, 0x3f800000u), r));
-      r = sel(l, nan, sel(l, m->dx10_clamp, lw_u32(l, 0), r), clamped);
+         l, lw_nz(l, fl_sign(l, x)), lw_u32(l, 0),
+         sel(l, cmp(l, SpvOpUGreaterThan, x, lw_u32(l, 0x3f800000u)), lw_u32(l, 0x3f800000u), x));
+      x = sel(l, nan, sel(l, m->dx10_clamp, lw_u32(l, 0), x), clamped);
    }
-   return r;
+   if (!in->mod.omod && !(in->mod.flags & RDNA_FLAG_CLAMP))
+      return r;
+   return fl_from_f32(l, x, width);
 }

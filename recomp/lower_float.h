@@ -16,6 +16,9 @@ struct fl_mode {
 };
 
 void fl_mode_f32(struct lower *l, struct fl_mode *m);
+/* The fields of an operation with sources of `src_width` (flush_in) and a result of `dst_width`
+ * (round, flush_out): 32 reads MODE's f32 fields, 16 and 64 its f16/f64 fields. */
+void fl_mode(struct lower *l, struct fl_mode *m, unsigned src_width, unsigned dst_width);
 
 /* The f64 type (declared once per module, with the Float64 capability). */
 uint32_t fl_type_f64(struct lower *l);
@@ -80,9 +83,13 @@ uint32_t fl_order_key(struct lower *l, uint32_t x);
 /* Source `op` of an f32 instruction per slot: abs then neg on the bits (RDNA_MOD_ABS /
  * RDNA_MOD_NEG), then flushed to a signed zero where `flush` (bool id, 0: never) holds. */
 void fl_src(struct lower *l, const struct rdna_operand *op, uint32_t flush, uint32_t out[]);
-/* The instruction's output modifiers on an f32 result (RDNA2 ISA guide 6.2.2, docs/float.md):
- * omod unless output denormals are kept or MODE.IEEE is set, then clamp. */
+/* An f16 source `op`, source number `index` (its op_sel bit picks the high half of a VGPR), per
+ * slot: abs/neg on the 16 bits, flushed where `flush` holds, returned as f32 bits (exact). */
+void fl_src16(struct lower *l, const struct rdna_inst *in, const struct rdna_operand *op,
+              unsigned index, uint32_t flush, uint32_t out[]);
+/* The instruction's output modifiers on a result of `width` bits (RDNA2 ISA guide 6.2.2,
+ * docs/float.md): omod unless output denormals are kept or MODE.IEEE is set, then clamp. */
 uint32_t fl_output_mods(struct lower *l, const struct rdna_inst *in, const struct fl_mode *m,
-                        uint32_t r);
+                        uint32_t r, unsigned width);
 
 #endif

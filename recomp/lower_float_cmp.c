@@ -1,5 +1,5 @@
-/* f32 compares of VOPC: the sixteen IEEE predicates of v_cmp_* (lane mask to VCC or an SGPR /
- * pair) and v_cmpx_* (to EXEC only, GFX10), and the class tests v_cmp_class_f32 /
+/* f32 and f16 compares of VOPC: the sixteen IEEE predicates of v_cmp_* (lane mask to VCC or an SGPR
+ * / pair) and v_cmpx_* (to EXEC only, GFX10), and the class tests v_cmp_class_f32 /
  * v_cmpx_class_f32 (RDNA2 ISA guide 12.8). Sources take abs/neg and MODE's input flush (a flushed
  * denormal equals 0); the class test sees its source unflushed. Values are ordered by integer
  * keys of their bits, so no driver denormal or NaN behaviour enters; -0 == +0 and NaN is
@@ -80,29 +80,42 @@ static void write_mask(struct lower *l, const struct rdna_inst *in, bool to_exec
    lw_mask_write(l, to_exec ? RDNA_REG_EXEC_LO : in->operands[0].reg, mask);
 }
 
-static enum rdna_status fcmp(struct lower *l, const struct rdna_inst *in, enum fcmp p, bool to_exec)
+/* Source `index` of a compare as f32 bits (f16 sources widened exactly). */
+static void cmp_source(struct lower *l, const struct rdna_inst *in, bool to_exec, unsigned index,
+                       unsigned width, uint32_t flush, uint32_t out[])
+{
+   unsigned first = to_exec ? 0 : 1; /* v_cmp has its sdst first, v_cmpx none */
+   const struct rdna_operand *op = &in->operands[first + index];
+   if (width == 16)
+      fl_src16(l, in, op, index, flush, out);
+   else
+      fl_src(l, op, flush, out);
+}
+
+static enum rdna_status fcmp(struct lower *l, const struct rdna_inst *in, enum fcmp p, bool to_exec,
+                             unsigned width)
 {
    struct fl_mode m;
-   fl_mode_f32(l, &m);
-   unsigned first = to_exec ? 0 : 1; /* v_cmp has its sdst first, v_cmpx none */
+   fl_mode(l, &m, width, width);
    uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS], pred[LOWER_MAX_SLOTS];
-   fl_src(l, &in->operands[first], m.flush_in, a);
-   fl_src(l, &in->operands[first + 1], m.flush_in, b);
+   cmp_source(l, in, to_exec, 0, width, m.flush_in, a);
+   cmp_source(l, in, to_exec, 1, width, m.flush_in, b);
    for (unsigned k = 0; k < l->slots; k++)
       pred[k] = predicate(l, p, a[k], b[k]);
    write_mask(l, in, to_exec, pred);
    return RDNA_OK;
 }
 
-#define FCMP(name, p)                                                                      \
-   enum rdna_status lower_v_cmp_##name##_f32(struct lower *l, const struct rdna_inst *in)  \
-   {                                                                                       \
-      return fcmp(l, in, p, false);                                                        \
-   }                                                                                       \
-   enum rdna_status lower_v_cmpx_##name##_f32(struct lower *l, const struct rdna_inst *in) \
-   {                                                                                       \
-      return fcmp(l, in, p, true);                                                         \
+#define FCMP_TYPE(name, p, type, width)                                                       \
+   enum rdna_status lower_v_cmp_##name##_##type(struct lower *l, const struct rdna_inst *in)  \
+   {                                                                                          \
+      return fcmp(l, in, p, false, width);                                                    \
+   }                                                                                          \
+   enum rdna_status lower_v_cmpx_##name##_##type(struct lower *l, const struct rdna_inst *in) \
+   {                                                                                          \
+      return fcmp(l, in, p, true, width);                                                     \
    }
+#define FCMP(name, p) FCMP_TYPE(name, p, f32, 32) FCMP_TYPE(name, p, f16, 16)
 
 FCMP(f, FCMP_F)
 FCMP(lt, FCMP_LT)
@@ -123,12 +136,18 @@ FCMP(tru, FCMP_TRU)
 
 /* The class index of guide 12.8: 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal,
  * 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf; negative classes mirror positive ones (11 - i). */
-static uint32_t class_index(struct lower *l, uint32_t x)
+static uint32_t class_index(struct lower *l, uint32_t x, unsigned width)
 {
    uint32_t t = l->t_u32;
+   /* f16 sources arrive widened to f32: their denormals lie below 2^-14 there */
+   uint32_t mag = lw_op2(l, SpvOpBitwiseAnd, t, x, lw_u32(l, 0x7fffffffu));
+   uint32_t denorm = width == 16
+                        ? lw_op2(l, SpvOpLogicalAnd, l->t_bool, lw_nz(l, mag),
+                                 lw_op2(l, SpvOpULessThan, l->t_bool, mag, lw_u32(l, 0x38800000u)))
+                        : fl_is_denorm(l, x);
    uint32_t positive =
       lw_select(l, t, fl_is_zero(l, x), lw_u32(l, 6),
-                lw_select(l, t, fl_is_denorm(l, x), lw_u32(l, 7),
+                lw_select(l, t, denorm, lw_u32(l, 7),
                           lw_select(l, t, fl_is_inf(l, x), lw_u32(l, 9), lw_u32(l, 8))));
    uint32_t signed_index = lw_select(l, t, lw_nz(l, fl_sign(l, x)),
                                      lw_op2(l, SpvOpISub, t, lw_u32(l, 11), positive), positive);
@@ -136,14 +155,16 @@ static uint32_t class_index(struct lower *l, uint32_t x)
    return lw_select(l, t, fl_is_nan(l, x), nan_index, signed_index);
 }
 
-static enum rdna_status fclass(struct lower *l, const struct rdna_inst *in, bool to_exec)
+static enum rdna_status fclass(struct lower *l, const struct rdna_inst *in, bool to_exec,
+                               unsigned width)
 {
    unsigned first = to_exec ? 0 : 1;
    uint32_t a[LOWER_MAX_SLOTS], mask[LOWER_MAX_SLOTS], pred[LOWER_MAX_SLOTS];
-   fl_src(l, &in->operands[first], 0, a);
+   cmp_source(l, in, to_exec, 0, width, 0, a);
    lw_vsrc(l, &in->operands[first + 1], mask);
    for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t bit = lw_op2(l, SpvOpShiftRightLogical, l->t_u32, mask[k], class_index(l, a[k]));
+      uint32_t bit =
+         lw_op2(l, SpvOpShiftRightLogical, l->t_u32, mask[k], class_index(l, a[k], width));
       pred[k] = lw_nz(l, lw_op2(l, SpvOpBitwiseAnd, l->t_u32, bit, lw_u32(l, 1)));
    }
    write_mask(l, in, to_exec, pred);
@@ -152,10 +173,20 @@ static enum rdna_status fclass(struct lower *l, const struct rdna_inst *in, bool
 
 enum rdna_status lower_v_cmp_class_f32(struct lower *l, const struct rdna_inst *in)
 {
-   return fclass(l, in, false);
+   return fclass(l, in, false, 32);
 }
 
 enum rdna_status lower_v_cmpx_class_f32(struct lower *l, const struct rdna_inst *in)
 {
-   return fclass(l, in, true);
+   return fclass(l, in, true, 32);
+}
+
+enum rdna_status lower_v_cmp_class_f16(struct lower *l, const struct rdna_inst *in)
+{
+   return fclass(l, in, false, 16);
+}
+
+enum rdna_status lower_v_cmpx_class_f16(struct lower *l, const struct rdna_inst *in)
+{
+   return fclass(l, in, true, 16);
 }

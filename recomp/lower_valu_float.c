@@ -58,33 +58,71 @@ static const struct rdna_operand *source(const struct rdna_inst *in, unsigned i)
    return &in->operands[1 + i];
 }
 
-static enum rdna_status f32_op(struct lower *l, const struct rdna_inst *in, unsigned num_srcs,
-                               unsigned flags, f32_fn fn)
+/* A row whose VOP3 op_sel picks 16-bit halves (vop.def's OP_SEL flag). */
+#define ROW_HAS_OP_SEL RDNA_OP_FLAG_EXTRA1
+
+/* A 16-bit result: rows with op_sel write the half op_sel[3] picks and keep the other; rows
+ * without write the low half and zero the high half (docs/float.md "Input and output
+ * modifiers"). */
+static void write16(struct lower *l, const struct rdna_inst *in, unsigned slot, uint32_t r)
+{
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   const struct op_info *info = op_info(in->op);
+   uint32_t low = lw_op2(l, SpvOpBitwiseAnd, T32, r, lw_u32(l, 0xffff));
+   if (!info || !(info->flags & ROW_HAS_OP_SEL)) {
+      lw_vwrite(l, dst, slot, low);
+      return;
+   }
+   uint32_t old = lw_vgpr(l, dst, slot);
+   if ((in->mod.op_sel >> 3) & 1u)
+      r = lw_op2(l, SpvOpBitwiseOr, T32, lw_op2(l, SpvOpBitwiseAnd, T32, old, lw_u32(l, 0xffff)),
+                 lw_op2(l, SpvOpShiftLeftLogical, T32, low, lw_u32(l, 16)));
+   else
+      r = lw_op2(l, SpvOpBitwiseOr, T32,
+                 lw_op2(l, SpvOpBitwiseAnd, T32, old, lw_u32(l, 0xffff0000u)), low);
+   lw_vwrite(l, dst, slot, r);
+}
+
+/* The shape of a row: source and result widths (32 or 16), sources, flags. */
+struct float_spec {
+   unsigned src, dst, num_srcs, flags;
+};
+
+static enum rdna_status float_op(struct lower *l, const struct rdna_inst *in,
+                                 const struct float_spec *spec, f32_fn fn)
 {
    struct fl_mode m;
-   fl_mode_f32(l, &m);
+   fl_mode(l, &m, spec->src, spec->dst);
    uint32_t src[3][LOWER_MAX_SLOTS];
-   for (unsigned i = 0; i < num_srcs; i++) {
-      bool raw = (i == 0 && (flags & F32_INT_SRC0)) || (i == 1 && (flags & F32_INT_SRC1));
+   for (unsigned i = 0; i < spec->num_srcs; i++) {
+      bool raw =
+         (i == 0 && (spec->flags & F32_INT_SRC0)) || (i == 1 && (spec->flags & F32_INT_SRC1));
       if (raw)
          lw_vsrc(l, source(in, i), src[i]);
+      else if (spec->src == 16)
+         fl_src16(l, in, source(in, i), i, m.flush_in, src[i]);
       else
          fl_src(l, source(in, i), m.flush_in, src[i]);
    }
    unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
    for (unsigned k = 0; k < l->slots; k++) {
       uint32_t s[3] = { 0, 0, 0 };
-      for (unsigned i = 0; i < num_srcs; i++)
+      for (unsigned i = 0; i < spec->num_srcs; i++)
          s[i] = src[i][k];
       uint32_t r = fn(l, &m, s);
-      if (!(flags & F32_INT_DST))
-         r = fl_output_mods(l, in, &m, r);
-      lw_vwrite(l, dst, k, r);
+      if (!(spec->flags & F32_INT_DST))
+         r = fl_output_mods(l, in, &m, r, spec->dst);
+      if (spec->dst == 16)
+         write16(l, in, k, r);
+      else
+         lw_vwrite(l, dst, k, r);
    }
    return RDNA_OK;
 }
 
-#define F32_OP(name, num_srcs, flags, expr)                                                 \
+/* A row: its lane expression on f32 bits (f16 sources widened exactly) giving the result's
+ * bits in the destination's width. */
+#define FLOAT_OP(name, src_width, dst_width, num_srcs, flags, expr)                         \
    static uint32_t lane_##name(struct lower *l, const struct fl_mode *m, const uint32_t *s) \
    {                                                                                        \
       (void)m;                                                                              \
@@ -93,8 +131,11 @@ static enum rdna_status f32_op(struct lower *l, const struct rdna_inst *in, unsi
    }                                                                                        \
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in)               \
    {                                                                                        \
-      return f32_op(l, in, num_srcs, flags, lane_##name);                                   \
+      static const struct float_spec spec = { src_width, dst_width, num_srcs, flags };      \
+      return float_op(l, in, &spec, lane_##name);                                           \
    }
+#define F32_OP(name, num_srcs, flags, expr) FLOAT_OP(name, 32, 32, num_srcs, flags, expr)
+#define F16_OP(name, num_srcs, flags, expr) FLOAT_OP(name, 16, 16, num_srcs, flags, expr)
 
 /* ---- arithmetic ------------------------------------------------------------------------------ */
 
@@ -302,17 +343,18 @@ static uint32_t round_int(struct lower *l, uint32_t a, unsigned glsl_inst)
    return sel(l, fl_is_nan(l, a), fl_quiet(l, a), r);
 }
 
-/* V_FRACT_F32 (guide 12.9): x - floor(x) rounded by MODE, kept below 1.0; inf gives the default
- * NaN. */
-static uint32_t fract(struct lower *l, const struct fl_mode *m, uint32_t a)
+/* V_FRACT_F32 / V_FRACT_F16 (guide 12.9): x - floor(x) rounded by MODE, kept below 1.0; inf
+ * gives the default NaN. */
+static uint32_t fract(struct lower *l, const struct fl_mode *m, uint32_t a, unsigned width)
 {
+   uint32_t below_one = width == 16 ? 0x3bffu : 0x3f7fffffu;
    uint32_t f = round_int(l, a, GLSLstd450Floor);
-   uint32_t r = fl_add(l, a, negate(l, f), m->round, m->flush_out, 32);
-   uint32_t above = and_(l, ucmp(l, SpvOpUGreaterThan, r, lw_u32(l, 0x3f7fffffu)),
-                         ucmp(l, SpvOpULessThan, r, lw_u32(l, 0x80000000u)));
-   r = sel(l, above, lw_u32(l, 0x3f7fffffu), r);
-   r = sel(l, fl_is_inf(l, a), lw_u32(l, 0x7fc00000u), r);
-   return sel(l, fl_is_nan(l, a), fl_quiet(l, a), r);
+   uint32_t r = fl_add(l, a, negate(l, f), m->round, m->flush_out, width);
+   uint32_t above = and_(l, ucmp(l, SpvOpUGreaterThan, r, lw_u32(l, below_one)),
+                         ucmp(l, SpvOpULessThan, r, lw_u32(l, 1u << (width - 1))));
+   r = sel(l, above, lw_u32(l, below_one), r);
+   r = sel(l, fl_is_inf(l, a), lw_u32(l, width == 16 ? 0x7e00u : 0x7fc00000u), r);
+   return sel(l, fl_is_nan(l, a), fl_from_f32(l, fl_quiet(l, a), width), r);
 }
 
 static uint32_t f64_exponent(struct lower *l, uint32_t bits64)
@@ -324,15 +366,15 @@ static uint32_t f64_exponent(struct lower *l, uint32_t bits64)
 
 /* frexp (guide 12.9, V_FREXP_MANT_F32 / V_FREXP_EXP_I32_F32): x = mant * 2^exp with |mant| in
  * [0.5, 1); inf and zero keep their value and give exponent 0, NaN is quieted. */
-static uint32_t frexp_mant(struct lower *l, const struct fl_mode *m, uint32_t a)
+static uint32_t frexp_mant(struct lower *l, const struct fl_mode *m, uint32_t a, unsigned width)
 {
    uint32_t w = fl_widen(l, a);
    uint32_t mant = lw_op2(l, SpvOpBitwiseOr, l->t_u64,
                           lw_op2(l, SpvOpBitwiseAnd, l->t_u64, w, lw_u64(l, 0x800fffffffffffffull)),
                           lw_u64(l, 0x3fe0000000000000ull));
-   uint32_t r = fl_narrow(l, mant, m->round, m->flush_out);
-   r = sel(l, or_(l, fl_is_inf(l, a), fl_is_zero(l, a)), a, r);
-   return sel(l, fl_is_nan(l, a), fl_quiet(l, a), r);
+   uint32_t r = fl_narrow_to(l, mant, m->round, m->flush_out, width);
+   r = sel(l, or_(l, fl_is_inf(l, a), fl_is_zero(l, a)), fl_from_f32(l, a, width), r);
+   return sel(l, fl_is_nan(l, a), fl_from_f32(l, fl_quiet(l, a), width), r);
 }
 
 static uint32_t frexp_exp(struct lower *l, uint32_t a)
@@ -346,25 +388,102 @@ F32_OP(v_trunc_f32, 1, 0, round_int(l, s[0], GLSLstd450Trunc))
 F32_OP(v_ceil_f32, 1, 0, round_int(l, s[0], GLSLstd450Ceil))
 F32_OP(v_floor_f32, 1, 0, round_int(l, s[0], GLSLstd450Floor))
 F32_OP(v_rndne_f32, 1, 0, round_int(l, s[0], GLSLstd450RoundEven))
-F32_OP(v_fract_f32, 1, 0, fract(l, m, s[0]))
-F32_OP(v_frexp_mant_f32, 1, 0, frexp_mant(l, m, s[0]))
+F32_OP(v_fract_f32, 1, 0, fract(l, m, s[0], 32))
+F32_OP(v_frexp_mant_f32, 1, 0, frexp_mant(l, m, s[0], 32))
 F32_OP(v_frexp_exp_i32_f32, 1, F32_INT_DST, frexp_exp(l, s[0]))
+
+/* ---- f16 ------------------------------------------------------------------------------------- */
+
+#define ROUND16 m->round, m->flush_out, 16
+
+static uint32_t to16(struct lower *l, uint32_t x)
+{
+   return fl_from_f32(l, x, 16);
+}
+
+static uint32_t sext16(struct lower *l, uint32_t v)
+{
+   return lw_op2(l, SpvOpShiftRightArithmetic, T32,
+                 lw_op2(l, SpvOpShiftLeftLogical, T32, v, lw_u32(l, 16)), lw_u32(l, 16));
+}
+
+/* An integer's value (exact in f64) rounded to `width` by MODE. */
+static uint32_t from_int_to(struct lower *l, const struct fl_mode *m, uint32_t v, bool is_signed,
+                            unsigned width)
+{
+   uint32_t f =
+      is_signed ? lw_op1(l, SpvOpConvertSToF, fl_type_f64(l), lw_op1(l, SpvOpBitcast, t_i32(l), v))
+                : lw_op1(l, SpvOpConvertUToF, fl_type_f64(l), v);
+   return fl_narrow_to(l, fl_as_u64(l, f), m->round, m->flush_out, width);
+}
+
+/* f32 to f16 rounded by the f16 MODE fields; a NaN keeps its sign and the top of its payload,
+ * quieted (docs/float.md "NaN rules"). */
+static uint32_t f32_to_f16(struct lower *l, const struct fl_mode *m, uint32_t a)
+{
+   uint32_t r = fl_narrow_to(l, fl_widen(l, a), m->round, m->flush_out, 16);
+   return sel(l, fl_is_nan(l, a), to16(l, fl_quiet(l, a)), r);
+}
+
+static uint32_t clamp_i16(struct lower *l, uint32_t v)
+{
+   uint32_t t = t_i32(l);
+   uint32_t args[3] = { lw_op1(l, SpvOpBitcast, t, v),
+                        lw_op1(l, SpvOpBitcast, t, lw_u32(l, (uint32_t)-32768)),
+                        lw_op1(l, SpvOpBitcast, t, lw_u32(l, 32767)) };
+   return lw_op1(l, SpvOpBitcast, T32, lw_glsl(l, GLSLstd450SClamp, t, args, 3));
+}
+
+static uint32_t umin(struct lower *l, uint32_t v, uint32_t limit)
+{
+   uint32_t args[2] = { v, lw_u32(l, limit) };
+   return lw_glsl(l, GLSLstd450UMin, T32, args, 2);
+}
+
+static uint32_t frexp_exp16(struct lower *l, uint32_t a)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32, frexp_exp(l, a), lw_u32(l, 0xffff));
+}
+
+F16_OP(v_add_f16, 2, 0, fl_add(l, s[0], s[1], ROUND16))
+F16_OP(v_sub_f16, 2, 0, fl_add(l, s[0], negate(l, s[1]), ROUND16))
+F16_OP(v_subrev_f16, 2, 0, fl_add(l, s[1], negate(l, s[0]), ROUND16))
+F16_OP(v_mul_f16, 2, 0, fl_mul(l, s[0], s[1], ROUND16))
+F16_OP(v_fma_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
+F16_OP(v_fmac_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
+F16_OP(v_fmamk_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
+F16_OP(v_fmaak_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
+F16_OP(v_min_f16, 2, 0, to16(l, min_max(l, m, s[0], s[1], false)))
+F16_OP(v_max_f16, 2, 0, to16(l, min_max(l, m, s[0], s[1], true)))
+F16_OP(v_min3_f16, 3, 0, to16(l, min3(l, m, s)))
+F16_OP(v_max3_f16, 3, 0, to16(l, max3(l, m, s)))
+F16_OP(v_med3_f16, 3, 0, to16(l, med3(l, m, s)))
+/* the exponent scale of V_LDEXP_F16 is the i16 in src1's low half (guide 12.7) */
+F16_OP(v_ldexp_f16, 2, F32_INT_SRC1, fl_ldexp(l, s[0], sext16(l, s[1]), ROUND16))
+FLOAT_OP(v_cvt_f16_f32, 32, 16, 1, 0, f32_to_f16(l, m, s[0]))
+FLOAT_OP(v_cvt_f32_f16, 16, 32, 1, 0, sel(l, fl_is_nan(l, s[0]), fl_quiet(l, s[0]), s[0]))
+F16_OP(v_cvt_f16_u16, 1, F32_INT_SRC0,
+       from_int_to(l, m, lw_op2(l, SpvOpBitwiseAnd, T32, s[0], lw_u32(l, 0xffff)), false, 16))
+F16_OP(v_cvt_f16_i16, 1, F32_INT_SRC0, from_int_to(l, m, sext16(l, s[0]), true, 16))
+F16_OP(v_cvt_u16_f16, 1, F32_INT_DST, umin(l, to_int(l, s[0], TRUNC, false), 0xffff))
+F16_OP(v_cvt_i16_f16, 1, F32_INT_DST, clamp_i16(l, to_int(l, s[0], TRUNC, true)))
+F16_OP(v_trunc_f16, 1, 0, to16(l, round_int(l, s[0], GLSLstd450Trunc)))
+F16_OP(v_ceil_f16, 1, 0, to16(l, round_int(l, s[0], GLSLstd450Ceil)))
+F16_OP(v_floor_f16, 1, 0, to16(l, round_int(l, s[0], GLSLstd450Floor)))
+F16_OP(v_rndne_f16, 1, 0, to16(l, round_int(l, s[0], GLSLstd450RoundEven)))
+F16_OP(v_fract_f16, 1, 0, fract(l, m, s[0], 16))
+F16_OP(v_frexp_mant_f16, 1, 0, frexp_mant(l, m, s[0], 16))
+F16_OP(v_frexp_exp_i16_f16, 1, F32_INT_DST, frexp_exp16(l, s[0]))
 
 /* ---- not lowered yet ---------------------------------------------------------------------------
  */
 
 UNSUPPORTED(v_cvt_i32_f64)
 UNSUPPORTED(v_cvt_f64_i32)
-UNSUPPORTED(v_cvt_f16_f32)
-UNSUPPORTED(v_cvt_f32_f16)
 UNSUPPORTED(v_cvt_f32_f64)
 UNSUPPORTED(v_cvt_f64_f32)
 UNSUPPORTED(v_cvt_u32_f64)
 UNSUPPORTED(v_cvt_f64_u32)
-UNSUPPORTED(v_cvt_f16_u16)
-UNSUPPORTED(v_cvt_f16_i16)
-UNSUPPORTED(v_cvt_u16_f16)
-UNSUPPORTED(v_cvt_i16_f16)
 UNSUPPORTED(v_cvt_norm_i16_f16)
 UNSUPPORTED(v_cvt_norm_u16_f16)
 UNSUPPORTED(v_trunc_f64)
@@ -372,11 +491,6 @@ UNSUPPORTED(v_ceil_f64)
 UNSUPPORTED(v_rndne_f64)
 UNSUPPORTED(v_floor_f64)
 UNSUPPORTED(v_fract_f64)
-UNSUPPORTED(v_floor_f16)
-UNSUPPORTED(v_ceil_f16)
-UNSUPPORTED(v_trunc_f16)
-UNSUPPORTED(v_rndne_f16)
-UNSUPPORTED(v_fract_f16)
 UNSUPPORTED(v_exp_f32)
 UNSUPPORTED(v_log_f32)
 UNSUPPORTED(v_rcp_f32)
@@ -397,21 +511,9 @@ UNSUPPORTED(v_sin_f16)
 UNSUPPORTED(v_cos_f16)
 UNSUPPORTED(v_frexp_exp_i32_f64)
 UNSUPPORTED(v_frexp_mant_f64)
-UNSUPPORTED(v_frexp_mant_f16)
-UNSUPPORTED(v_frexp_exp_i16_f16)
-UNSUPPORTED(v_fmac_f16)
 UNSUPPORTED(v_pk_fmac_f16)
 UNSUPPORTED(v_dot2c_f32_f16)
-UNSUPPORTED(v_fmamk_f16)
-UNSUPPORTED(v_fmaak_f16)
 UNSUPPORTED(v_cvt_pkrtz_f16_f32)
-UNSUPPORTED(v_add_f16)
-UNSUPPORTED(v_sub_f16)
-UNSUPPORTED(v_subrev_f16)
-UNSUPPORTED(v_mul_f16)
-UNSUPPORTED(v_max_f16)
-UNSUPPORTED(v_min_f16)
-UNSUPPORTED(v_ldexp_f16)
 UNSUPPORTED(v_cmp_f_f64)
 UNSUPPORTED(v_cmp_lt_f64)
 UNSUPPORTED(v_cmp_eq_f64)
@@ -444,42 +546,8 @@ UNSUPPORTED(v_cmpx_nle_f64)
 UNSUPPORTED(v_cmpx_neq_f64)
 UNSUPPORTED(v_cmpx_nlt_f64)
 UNSUPPORTED(v_cmpx_tru_f64)
-UNSUPPORTED(v_cmp_class_f16)
-UNSUPPORTED(v_cmpx_class_f16)
 UNSUPPORTED(v_cmp_class_f64)
 UNSUPPORTED(v_cmpx_class_f64)
-UNSUPPORTED(v_cmp_f_f16)
-UNSUPPORTED(v_cmp_lt_f16)
-UNSUPPORTED(v_cmp_eq_f16)
-UNSUPPORTED(v_cmp_le_f16)
-UNSUPPORTED(v_cmp_gt_f16)
-UNSUPPORTED(v_cmp_lg_f16)
-UNSUPPORTED(v_cmp_ge_f16)
-UNSUPPORTED(v_cmp_o_f16)
-UNSUPPORTED(v_cmp_u_f16)
-UNSUPPORTED(v_cmp_nge_f16)
-UNSUPPORTED(v_cmp_nlg_f16)
-UNSUPPORTED(v_cmp_ngt_f16)
-UNSUPPORTED(v_cmp_nle_f16)
-UNSUPPORTED(v_cmp_neq_f16)
-UNSUPPORTED(v_cmp_nlt_f16)
-UNSUPPORTED(v_cmp_tru_f16)
-UNSUPPORTED(v_cmpx_f_f16)
-UNSUPPORTED(v_cmpx_lt_f16)
-UNSUPPORTED(v_cmpx_eq_f16)
-UNSUPPORTED(v_cmpx_le_f16)
-UNSUPPORTED(v_cmpx_gt_f16)
-UNSUPPORTED(v_cmpx_lg_f16)
-UNSUPPORTED(v_cmpx_ge_f16)
-UNSUPPORTED(v_cmpx_o_f16)
-UNSUPPORTED(v_cmpx_u_f16)
-UNSUPPORTED(v_cmpx_nge_f16)
-UNSUPPORTED(v_cmpx_nlg_f16)
-UNSUPPORTED(v_cmpx_ngt_f16)
-UNSUPPORTED(v_cmpx_nle_f16)
-UNSUPPORTED(v_cmpx_neq_f16)
-UNSUPPORTED(v_cmpx_nlt_f16)
-UNSUPPORTED(v_cmpx_tru_f16)
 UNSUPPORTED(v_fma_f64)
 UNSUPPORTED(v_cubeid_f32)
 UNSUPPORTED(v_cubesc_f32)
@@ -498,11 +566,7 @@ UNSUPPORTED(v_mul_f64)
 UNSUPPORTED(v_min_f64)
 UNSUPPORTED(v_max_f64)
 UNSUPPORTED(v_ldexp_f64)
-UNSUPPORTED(v_fma_f16)
 UNSUPPORTED(v_div_fixup_f16)
-UNSUPPORTED(v_min3_f16)
-UNSUPPORTED(v_max3_f16)
-UNSUPPORTED(v_med3_f16)
 UNSUPPORTED(v_pack_b32_f16)
 UNSUPPORTED(v_cvt_pknorm_i16_f16)
 UNSUPPORTED(v_cvt_pknorm_u16_f16)

@@ -309,6 +309,31 @@ static const char *const diff_rows[] = {
    "v_cmp_u_f32_e64 s[28:29], v1, -v2",
    "v_cmp_neq_f32_e64 s[30:31], |v1|, v2",
    "v_cmp_le_f32_e64 s[32:33], v1, v2",
+   "v_cvt_f16_f32_e32 v40, v1",
+   "v_cvt_f16_f32_e32 v41, v2",
+   "v_add_f16_e32 v42, v40, v41",
+   "v_mul_f16_e64 v43, -v40, |v41| clamp",
+   "v_fma_f16 v44, v40, v41, v6 op_sel:[0,0,1,1]",
+   "v_fmac_f16_e32 v45, v40, v41",
+   "v_sub_f16_e32 v46, v40, v41",
+   "v_min3_f16 v47, v40, v41, v6",
+   "v_max_f16_e32 v48, v40, v41",
+   "v_med3_f16 v49, v40, v41, v6 op_sel:[0,0,1,0]",
+   "v_ldexp_f16_e32 v50, v40, v4",
+   "v_cvt_f32_f16_e32 v51, v6",
+   "v_cvt_f32_f16_e64 v52, v41 mul:2",
+   "v_cvt_u16_f16_e32 v53, v40",
+   "v_cvt_i16_f16_e32 v54, v41",
+   "v_cvt_f16_u16_e32 v55, v5",
+   "v_cvt_f16_i16_e32 v56, v5",
+   "v_floor_f16_e32 v57, v40",
+   "v_rndne_f16_e32 v58, v41",
+   "v_fract_f16_e32 v59, v40",
+   "v_frexp_mant_f16_e32 v60, v6",
+   "v_frexp_exp_i16_f16_e32 v61, v6",
+   "v_cmp_lt_f16_e64 s[34:35], v40, v41",
+   "v_cmp_nlg_f16_e64 s[36:37], v6, v41",
+   "v_cmp_class_f16_e64 s[38:39], v6, v5",
 };
 #define NUM_DIFF_ROWS (sizeof(diff_rows) / sizeof(diff_rows[0]))
 
@@ -316,6 +341,17 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
 {
    struct inputs in;
    make_inputs(&in, wave, seed);
+   uint32_t halves[MAX_LANES]; /* v6: two f16 values, edges among them */
+   static const uint16_t half_edges[] = { 0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x7bff,
+                                          0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfd01, 0x7c01,
+                                          0x3c00, 0x3800, 0xb7ff, 0x3bff };
+   uint32_t state = seed * 7u + 1u;
+   for (unsigned lane = 0; lane < wave; lane++) {
+      uint32_t r = next(&state);
+      uint32_t lo = (r & 1) ? half_edges[(r >> 4) % 16] : (r >> 8) & 0xffffu;
+      uint32_t hi = (r & 2) ? half_edges[(r >> 12) % 16] : r >> 16;
+      halves[lane] = lo | hi << 16;
+   }
    for (unsigned lane = 0; lane < wave; lane++)
       in.v[5][lane] = (lane & 1) ? in.v[5][lane] : 1u << (lane % 10); /* single class bits */
    struct text t = { 0 };
@@ -338,7 +374,8 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       }
    }
    text_add(&t, "  v_cmpx_gt_f32_e32 v1, v2\n  v_add_f32_e32 v39, v1, v3\n  s_endpgm\n");
-   init_text(&t, &in, wave, exec, 10, 30);
+   init_text(&t, &in, wave, exec, 10, 52);
+   text_add_lanes(&t, 6, halves, wave);
    struct rdna_case *c = NULL;
    struct rdna_diag diag;
    memset(&diag, 0, sizeof(diag));
