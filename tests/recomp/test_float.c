@@ -334,6 +334,24 @@ static const char *const diff_rows[] = {
    "v_cmp_lt_f16_e64 s[34:35], v40, v41",
    "v_cmp_nlg_f16_e64 s[36:37], v6, v41",
    "v_cmp_class_f16_e64 s[38:39], v6, v5",
+   "v_cvt_f64_f32_e32 v[64:65], v1",
+   "v_cvt_f64_i32_e32 v[66:67], v5",
+   "v_cvt_f64_u32_e32 v[68:69], v5",
+   "v_cvt_f32_f64_e32 v70, v[7:8]",
+   "v_cvt_i32_f64_e32 v71, v[7:8]",
+   "v_cvt_u32_f64_e32 v72, v[62:63]",
+   "v_min_f64 v[73:74], v[7:8], v[62:63]",
+   "v_max_f64 v[75:76], -v[7:8], v[62:63] clamp",
+   "v_floor_f64_e32 v[77:78], v[7:8]",
+   "v_ceil_f64_e32 v[79:80], v[62:63]",
+   "v_trunc_f64_e32 v[81:82], v[7:8]",
+   "v_rndne_f64_e32 v[83:84], v[62:63]",
+   "v_frexp_mant_f64_e32 v[85:86], v[7:8]",
+   "v_frexp_exp_i32_f64_e32 v87, v[62:63]",
+   "v_cmp_lt_f64_e64 s[40:41], v[7:8], v[62:63]",
+   "v_cmp_nge_f64_e64 s[42:43], v[7:8], v[62:63]",
+   "v_cmp_eq_f64_e64 s[44:45], |v[7:8]|, v[62:63]",
+   "v_cmp_class_f64_e64 s[46:47], v[7:8], v5",
 };
 #define NUM_DIFF_ROWS (sizeof(diff_rows) / sizeof(diff_rows[0]))
 
@@ -374,8 +392,32 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       }
    }
    text_add(&t, "  v_cmpx_gt_f32_e32 v1, v2\n  v_add_f32_e32 v39, v1, v3\n  s_endpgm\n");
-   init_text(&t, &in, wave, exec, 10, 52);
+   init_text(&t, &in, wave, exec, 10, 78);
    text_add_lanes(&t, 6, halves, wave);
+   /* v[7:8] and v[62:63]: f64 sources, edges among them (zeros, denormals, extremes, infinities,
+    * NaNs, halves) */
+   static const uint64_t double_edges[] = {
+      0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x800fffffffffffffull,
+      0x0010000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
+      0x7ff8000000000000ull, 0xfff0000000000001ull, 0x3ff8000000000000ull, 0xc004000000000000ull,
+      0x41e0000000000000ull, 0xc1e0000000200000ull, 0x41efffffffe00000ull, 0x3810000000000001ull,
+   };
+   uint32_t dbl[4][MAX_LANES];
+   for (unsigned lane = 0; lane < wave; lane++)
+      for (unsigned i = 0; i < 2; i++) {
+         uint32_t r = next(&state);
+         uint64_t v =
+            (r & 1) ? double_edges[(r >> 4) % 16]
+                    : ((uint64_t)next(&state) << 32 | next(&state)) ^ ((uint64_t)(r & 0x100) << 54);
+         if ((r & 6) == 2) /* near the f32 range, so that cvt_f32_f64 rounds */
+            v = (v & 0x800fffffffffffffull) | (uint64_t)(0x360 + ((r >> 9) & 0x3f)) << 52;
+         dbl[2 * i][lane] = (uint32_t)v;
+         dbl[2 * i + 1][lane] = (uint32_t)(v >> 32);
+      }
+   text_add_lanes(&t, 7, dbl[0], wave);
+   text_add_lanes(&t, 8, dbl[1], wave);
+   text_add_lanes(&t, 62, dbl[2], wave);
+   text_add_lanes(&t, 63, dbl[3], wave);
    struct rdna_case *c = NULL;
    struct rdna_diag diag;
    memset(&diag, 0, sizeof(diag));
