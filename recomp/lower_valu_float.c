@@ -44,6 +44,8 @@ enum f32_flag {
    F32_INT_DST = 1u << 0,  /* an integer result: no omod or clamp */
    F32_INT_SRC0 = 1u << 1, /* src0 is a raw integer */
    F32_INT_SRC1 = 1u << 2, /* src1 is a raw integer */
+   F32_INT_SRC2 = 1u << 3, /* src2 is a raw integer */
+   F32_NO_FLUSH = 1u << 4, /* sources keep their denormals whatever MODE says */
 };
 
 typedef uint32_t (*f32_fn)(struct lower *l, const struct fl_mode *m, const uint32_t *s);
@@ -95,14 +97,14 @@ static enum rdna_status float_op(struct lower *l, const struct rdna_inst *in,
    fl_mode(l, &m, spec->src, spec->dst);
    uint32_t src[3][LOWER_MAX_SLOTS];
    for (unsigned i = 0; i < spec->num_srcs; i++) {
-      bool raw =
-         (i == 0 && (spec->flags & F32_INT_SRC0)) || (i == 1 && (spec->flags & F32_INT_SRC1));
+      bool raw = (spec->flags & (F32_INT_SRC0 << i)) != 0;
+      uint32_t flush = spec->flags & F32_NO_FLUSH ? 0 : m.flush_in;
       if (raw)
          lw_vsrc(l, source(in, i), src[i]);
       else if (spec->src == 16)
-         fl_src16(l, in, source(in, i), i, m.flush_in, src[i]);
+         fl_src16(l, in, source(in, i), i, flush, src[i]);
       else
-         fl_src(l, source(in, i), m.flush_in, src[i]);
+         fl_src(l, source(in, i), flush, src[i]);
    }
    unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
    for (unsigned k = 0; k < l->slots; k++) {
@@ -475,11 +477,101 @@ F16_OP(v_fract_f16, 1, 0, fract(l, m, s[0], 16))
 F16_OP(v_frexp_mant_f16, 1, 0, frexp_mant(l, m, s[0], 16))
 F16_OP(v_frexp_exp_i16_f16, 1, F32_INT_DST, frexp_exp16(l, s[0]))
 
+/* ---- packing and normalized conversions ------------------------------------------------------ */
+
+/* v_cvt_pkrtz_f16_f32 (guide 12.7): both sources to f16 rounding toward zero whatever MODE says,
+ * flushed by the f16 output field; src0 in the low half. */
+static uint32_t pkrtz(struct lower *l, const uint32_t *s)
+{
+   struct fl_mode m16;
+   fl_mode(l, &m16, 16, 16);
+   uint32_t half[2];
+   for (unsigned i = 0; i < 2; i++) {
+      uint32_t r = fl_narrow_to(l, fl_widen(l, s[i]), lw_u32(l, 3), m16.flush_out, 16);
+      half[i] = sel(l, fl_is_nan(l, s[i]), to16(l, fl_quiet(l, s[i])), r);
+   }
+   return lw_op2(l, SpvOpBitwiseOr, T32, half[0],
+                 lw_op2(l, SpvOpShiftLeftLogical, T32, half[1], lw_u32(l, 16)));
+}
+
+/* The integral value nearest (even on ties) to the f32 bits a, clamped to [lo, hi] in f64 before
+ * the conversion (so infinities convert too); NaN gives 0. */
+static uint32_t nearest_clamped(struct lower *l, uint32_t a, uint32_t f, uint64_t lo_bits,
+                                uint64_t hi_bits)
+{
+   f = lw_glsl(l, GLSLstd450RoundEven, fl_type_f64(l), &f, 1);
+   uint32_t lo_c = f64_const(l, lo_bits), hi_c = f64_const(l, hi_bits);
+   f = lw_select(l, fl_type_f64(l), lw_op2(l, SpvOpFOrdLessThan, TB, f, lo_c), lo_c, f);
+   f = lw_select(l, fl_type_f64(l), lw_op2(l, SpvOpFOrdGreaterThan, TB, f, hi_c), hi_c, f);
+   f = lw_select(l, fl_type_f64(l), fl_is_nan(l, a), f64_const(l, 0), f);
+   return lw_op1(l, SpvOpBitcast, T32, lw_op1(l, SpvOpConvertFToS, t_i32(l), f));
+}
+
+/* snorm16 / unorm16 (docs/float.md): x * 32767 or x * 65535 (exact in f64), nearest even,
+ * clamped to [-32767, 32767] or [0, 65535]; NaN gives 0. */
+static uint32_t norm16(struct lower *l, uint32_t a, bool is_signed)
+{
+   uint64_t scale = is_signed ? 0x40dfffc000000000ull : 0x40efffe000000000ull;
+   uint32_t f = fl_f64_op(l, SpvOpFMul, fl_as_f64(l, fl_widen(l, a)), f64_const(l, scale));
+   uint32_t r = nearest_clamped(l, a, f, is_signed ? 0xc0dfffc000000000ull : 0, scale);
+   return lw_op2(l, SpvOpBitwiseAnd, T32, r, lw_u32(l, 0xffff));
+}
+
+static uint32_t pack16(struct lower *l, uint32_t lo, uint32_t hi)
+{
+   return lw_op2(l, SpvOpBitwiseOr, T32, lw_op2(l, SpvOpBitwiseAnd, T32, lo, lw_u32(l, 0xffff)),
+                 lw_op2(l, SpvOpShiftLeftLogical, T32, hi, lw_u32(l, 16)));
+}
+
+/* v_cvt_pk_u8_f32 (guide 12.10): src0 to u8 (nearest even, saturated, NaN 0) replaces byte
+ * src1[1:0] of src2. */
+static uint32_t pk_u8(struct lower *l, const uint32_t *s)
+{
+   uint32_t byte =
+      nearest_clamped(l, s[0], fl_as_f64(l, fl_widen(l, s[0])), 0, 0x406fe00000000000ull);
+   uint32_t shift = lw_op2(l, SpvOpShiftLeftLogical, T32,
+                           lw_op2(l, SpvOpBitwiseAnd, T32, s[1], lw_u32(l, 3)), lw_u32(l, 3));
+   uint32_t keep =
+      lw_op1(l, SpvOpNot, T32, lw_op2(l, SpvOpShiftLeftLogical, T32, lw_u32(l, 0xff), shift));
+   return lw_op2(l, SpvOpBitwiseOr, T32, lw_op2(l, SpvOpBitwiseAnd, T32, s[2], keep),
+                 lw_op2(l, SpvOpShiftLeftLogical, T32, byte, shift));
+}
+
+/* v_mullit_f32 (guide 12.10): -MAX_FLOAT when src1 is -MAX_FLOAT, -inf or NaN, or src2 is NaN or
+ * not above 0; otherwise the legacy product. */
+static uint32_t mullit(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   uint32_t lowest = lw_u32(l, 0xff7fffffu);
+   uint32_t src2_positive = and_(l, lw_op1(l, SpvOpLogicalNot, TB, fl_is_nan(l, s[2])),
+                                 and_(l, ucmp(l, SpvOpULessThan, s[2], lw_u32(l, 0x80000000u)),
+                                      lw_op1(l, SpvOpLogicalNot, TB, fl_is_zero(l, s[2]))));
+   uint32_t lit = or_(l,
+                      or_(l, ucmp(l, SpvOpIEqual, s[1], lowest),
+                          ucmp(l, SpvOpIEqual, s[1], lw_u32(l, 0xff800000u))),
+                      or_(l, fl_is_nan(l, s[1]), lw_op1(l, SpvOpLogicalNot, TB, src2_positive)));
+   return sel(l, lit, lowest, mul_legacy(l, m, s[0], s[1]));
+}
+
+FLOAT_OP(v_cvt_pkrtz_f16_f32, 32, 32, 2, F32_INT_DST, pkrtz(l, s))
+FLOAT_OP(v_cvt_pknorm_i16_f32, 32, 32, 2, F32_INT_DST,
+         pack16(l, norm16(l, s[0], true), norm16(l, s[1], true)))
+FLOAT_OP(v_cvt_pknorm_u16_f32, 32, 32, 2, F32_INT_DST,
+         pack16(l, norm16(l, s[0], false), norm16(l, s[1], false)))
+FLOAT_OP(v_cvt_pknorm_i16_f16, 16, 32, 2, F32_INT_DST,
+         pack16(l, norm16(l, s[0], true), norm16(l, s[1], true)))
+FLOAT_OP(v_cvt_pknorm_u16_f16, 16, 32, 2, F32_INT_DST,
+         pack16(l, norm16(l, s[0], false), norm16(l, s[1], false)))
+F16_OP(v_cvt_norm_i16_f16, 1, F32_INT_DST, norm16(l, s[0], true))
+F16_OP(v_cvt_norm_u16_f16, 1, F32_INT_DST, norm16(l, s[0], false))
+/* v_pack_b32_f16: src0's half low, src1's high, modifiers applied, never flushed */
+FLOAT_OP(v_pack_b32_f16, 16, 32, 2, F32_INT_DST | F32_NO_FLUSH,
+         pack16(l, to16(l, s[0]), to16(l, s[1])))
+FLOAT_OP(v_cvt_pk_u8_f32, 32, 32, 3, F32_INT_DST | F32_INT_SRC1 | F32_INT_SRC2, pk_u8(l, s))
+F32_OP(v_mullit_f32, 3, 0, mullit(l, m, s))
+
 /* ---- not lowered yet ---------------------------------------------------------------------------
  */
 
-UNSUPPORTED(v_cvt_norm_i16_f16)
-UNSUPPORTED(v_cvt_norm_u16_f16)
 UNSUPPORTED(v_fract_f64)
 UNSUPPORTED(v_exp_f32)
 UNSUPPORTED(v_log_f32)
@@ -501,13 +593,11 @@ UNSUPPORTED(v_sin_f16)
 UNSUPPORTED(v_cos_f16)
 UNSUPPORTED(v_pk_fmac_f16)
 UNSUPPORTED(v_dot2c_f32_f16)
-UNSUPPORTED(v_cvt_pkrtz_f16_f32)
 UNSUPPORTED(v_fma_f64)
 UNSUPPORTED(v_cubeid_f32)
 UNSUPPORTED(v_cubesc_f32)
 UNSUPPORTED(v_cubetc_f32)
 UNSUPPORTED(v_cubema_f32)
-UNSUPPORTED(v_mullit_f32)
 UNSUPPORTED(v_div_fixup_f32)
 UNSUPPORTED(v_div_fixup_f64)
 UNSUPPORTED(v_div_scale_f32)
@@ -519,12 +609,6 @@ UNSUPPORTED(v_add_f64)
 UNSUPPORTED(v_mul_f64)
 UNSUPPORTED(v_ldexp_f64)
 UNSUPPORTED(v_div_fixup_f16)
-UNSUPPORTED(v_pack_b32_f16)
-UNSUPPORTED(v_cvt_pknorm_i16_f16)
-UNSUPPORTED(v_cvt_pknorm_u16_f16)
-UNSUPPORTED(v_cvt_pknorm_i16_f32)
-UNSUPPORTED(v_cvt_pknorm_u16_f32)
-UNSUPPORTED(v_cvt_pk_u8_f32)
 UNSUPPORTED(v_interp_p1_f32_e64)
 UNSUPPORTED(v_interp_p2_f32_e64)
 UNSUPPORTED(v_interp_mov_f32_e64)
