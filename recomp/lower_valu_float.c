@@ -6,7 +6,7 @@
  * fields are honoured at run time whatever the driver does with f32 or f16. Compares are in
  * lower_float_cmp.c, the f64 rows that need no rounding in lower_float64.c. Not lowered yet, each
  * an explicit UNSUPPORTED lowering at the end of this file: f64 add/mul/fma/fract/ldexp, the
- * transcendentals (rcp, rsq, sqrt, exp, log, sin, cos), the division helpers, trig_preop, the
+ * transcendentals (rcp, rsq, sqrt, exp, log, sin, cos), div_scale and div_fmas, trig_preop, the
  * cube-map rows, the f16 dot/packed VOP2 rows and the interpolation rows. */
 #include <spirv/unified1/GLSL.std.450.h>
 
@@ -571,6 +571,46 @@ FLOAT_OP(v_pack_b32_f16, 16, 32, 2, F32_INT_DST | F32_NO_FLUSH,
 FLOAT_OP(v_cvt_pk_u8_f32, 32, 32, 3, F32_INT_DST | F32_INT_SRC1 | F32_INT_SRC2, pk_u8(l, s))
 F32_OP(v_mullit_f32, 3, 0, mullit(l, m, s))
 
+/* ---- division fixup -------------------------------------------------------------------------- */
+
+/* The unbiased exponent of a finite nonzero value as if normalized, as a signed i32 in u32 bits
+ * (through the exact f64 widening, which normalizes denormals). */
+static uint32_t exponent_of(struct lower *l, uint32_t a)
+{
+   return lw_op2(l, SpvOpISub, T32, f64_exponent(l, fl_widen(l, a)), lw_u32(l, 1023));
+}
+
+/* V_DIV_FIXUP (guide 12.10, docs/float.md "Division helpers"): src0 the quotient estimate, src1
+ * the denominator, src2 the numerator; the division's special cases, else the estimate with the
+ * quotient's sign. Sources are never flushed. */
+static uint32_t div_fixup(struct lower *l, const uint32_t *s, unsigned width)
+{
+   uint32_t q = s[0], den = s[1], num = s[2];
+   uint32_t sign = fl_sign(l, lw_op2(l, SpvOpBitwiseXor, T32, den, num));
+   uint32_t inf = lw_op2(l, SpvOpBitwiseOr, T32, sign, lw_u32(l, 0x7f800000u));
+   int underflow = width == 16 ? -26 : -151;
+   uint32_t t_i32 = spvb_type_int(l->b, 32, true);
+   uint32_t diff = lw_op1(l, SpvOpBitcast, t_i32,
+                          lw_op2(l, SpvOpISub, T32, exponent_of(l, num), exponent_of(l, den)));
+   uint32_t tiny = lw_op2(l, SpvOpSLessThan, TB, diff,
+                          lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, (uint32_t)underflow)));
+   uint32_t r = lw_op2(l, SpvOpBitwiseOr, T32,
+                       lw_op2(l, SpvOpBitwiseAnd, T32, q, lw_u32(l, 0x7fffffffu)), sign);
+   r = sel(l, fl_is_nan(l, q), inf, r);
+   r = sel(l, tiny, sign, r);
+   r = sel(l, or_(l, fl_is_inf(l, den), fl_is_zero(l, num)), sign, r);
+   r = sel(l, or_(l, fl_is_zero(l, den), fl_is_inf(l, num)), inf, r);
+   uint32_t invalid = or_(l, and_(l, fl_is_zero(l, den), fl_is_zero(l, num)),
+                          and_(l, fl_is_inf(l, den), fl_is_inf(l, num)));
+   r = sel(l, invalid, lw_u32(l, 0xffc00000u), r);
+   r = sel(l, fl_is_nan(l, den), fl_quiet(l, den), r);
+   r = sel(l, fl_is_nan(l, num), fl_quiet(l, num), r);
+   return fl_from_f32(l, r, width);
+}
+
+FLOAT_OP(v_div_fixup_f32, 32, 32, 3, F32_NO_FLUSH, div_fixup(l, s, 32))
+FLOAT_OP(v_div_fixup_f16, 16, 16, 3, F32_NO_FLUSH, div_fixup(l, s, 16))
+
 /* ---- not lowered yet ---------------------------------------------------------------------------
  */
 
@@ -600,7 +640,6 @@ UNSUPPORTED(v_cubeid_f32)
 UNSUPPORTED(v_cubesc_f32)
 UNSUPPORTED(v_cubetc_f32)
 UNSUPPORTED(v_cubema_f32)
-UNSUPPORTED(v_div_fixup_f32)
 UNSUPPORTED(v_div_fixup_f64)
 UNSUPPORTED(v_div_scale_f32)
 UNSUPPORTED(v_div_scale_f64)
@@ -610,7 +649,6 @@ UNSUPPORTED(v_trig_preop_f64)
 UNSUPPORTED(v_add_f64)
 UNSUPPORTED(v_mul_f64)
 UNSUPPORTED(v_ldexp_f64)
-UNSUPPORTED(v_div_fixup_f16)
 UNSUPPORTED(v_interp_p1_f32_e64)
 UNSUPPORTED(v_interp_p2_f32_e64)
 UNSUPPORTED(v_interp_mov_f32_e64)

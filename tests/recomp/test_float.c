@@ -359,6 +359,9 @@ static const char *const diff_rows[] = {
    "v_mullit_f32 v92, v1, v2, v3",
    "v_pack_b32_f16 v93, -v6, v40 op_sel:[1,0,0]",
    "v_cvt_norm_u16_f16_e32 v94, v6",
+   "v_div_fixup_f32 v95, v1, v2, v3",
+   "v_div_fixup_f32 v96, v3, -v2, v1",
+   "v_div_fixup_f16 v97, v40, v41, v6 op_sel:[0,0,1,0]",
 };
 #define NUM_DIFF_ROWS (sizeof(diff_rows) / sizeof(diff_rows[0]))
 
@@ -400,7 +403,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       }
    }
    text_add(&t, "  v_cmpx_gt_f32_e32 v1, v2\n  v_add_f32_e32 v39, v1, v3\n  s_endpgm\n");
-   init_text(&t, &in, wave, exec, 10, 85);
+   init_text(&t, &in, wave, exec, 10, 88);
    text_add_lanes(&t, 6, halves, wave);
    /* v[7:8] and v[62:63]: f64 sources, edges among them (zeros, denormals, extremes, infinities,
     * NaNs, halves) */
@@ -450,8 +453,8 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
    text_free(&t);
 }
 
-/* The rows in groups (f32, f16, f64, packing), each its own module: small modules keep the
- * driver's compile time low. */
+/* The rows in groups (f32, f16, f64, packing and division fixup), each its own module: small
+ * modules keep the driver's compile time low. */
 static void diff_rows_in_every_mode(unsigned first_row, unsigned end_row)
 {
    /* MODE: default; IEEE and DX10_CLAMP with denormals kept and rounding up; toward zero with
