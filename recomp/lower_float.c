@@ -1,10 +1,10 @@
 /* The float lowering's core (recomp/lower_float.h): exact widening of f32 bits to f64, f64
- * arithmetic whose rounding error is recovered exactly, and the single rounding back to f32 in
- * integer arithmetic by MODE. Why this is exact: a product of two f32 values is exact in f64
- * (48 significant bits, exponent >= -298); a sum of two f64 values is s + e exactly with
+ * arithmetic whose rounding error is recovered exactly, and the single rounding back to f32 or
+ * f16 in integer arithmetic by MODE. Why this is exact: a product of two f32 values is exact in
+ * f64 (48 significant bits, exponent >= -298); a sum of two f64 values is s + e exactly with
  * s = RN(x + y) and e from Knuth's TwoSum; s rounded to odd by e (its last bit set when e is
- * not zero) has at least two more bits than f32, so rounding it to f32 in any mode gives the
- * correctly rounded result of the exact value. No f64 value here is ever denormal, so the
+ * not zero) has at least two more bits than f32, so rounding it to f32 or f16 in any mode gives
+ * the correctly rounded result of the exact value. No f64 value here is ever denormal, so the
  * driver's f64 denormal behaviour does not matter either. */
 #include <spirv/unified1/GLSL.std.450.h>
 

@@ -1,9 +1,10 @@
-/* The float lowering's core (recomp/lower_float.c): f32 values are carried as their bits (u32),
- * widened exactly to f64 in integer arithmetic, combined in f64 where the combination is exact or
- * its error is recovered exactly (TwoSum), and rounded back to f32 in integer arithmetic by
- * MODE's rounding mode and denormal flags read at run time. Neither the driver's f32 denormal
- * handling nor its rounding mode can change a result; NaN results are built explicitly as
- * docs/float.md "NaN rules" state them. */
+/* The float lowering's core (recomp/lower_float.c): f32 and f16 values are carried as their bits
+ * (f16 widened exactly to f32 bits), widened exactly to f64 in integer arithmetic, combined in
+ * f64 where the combination is exact or its error is recovered exactly (TwoSum), and rounded back
+ * to f32 or f16 in integer arithmetic by MODE's rounding mode and denormal flags read at run
+ * time. Neither the driver's f32/f16 denormal handling nor its rounding mode can change a result;
+ * NaN results are built explicitly as docs/float.md "NaN rules" state them. Modules using these
+ * declare the Float64 capability. */
 #ifndef RDNA_RECOMP_LOWER_FLOAT_H
 #define RDNA_RECOMP_LOWER_FLOAT_H
 

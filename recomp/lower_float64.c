@@ -1,10 +1,10 @@
-/* f64 rows that need no f64 rounding of an inexact result: compares and class tests, min/max,
- * conversions between f64 and f32 or 32-bit integers, rounding to integral values and frexp
+/* f64 rows lowered without general f64 rounding: compares and class tests, min/max,
+ * conversions between f64 and f32 or 32-bit integers, rounding to integral values, fract and frexp
  * (RDNA2 ISA guide 12.8-12.10, docs/float.md). Values stay u64 bits; signs, NaNs, denormals and
  * ordering are decided in integer arithmetic, and the driver's f64 unit is used only for exact
- * operations (integer conversions, floor and friends on normal values). f64 add, mul, fma, fract
- * and ldexp, whose results round, are not lowered yet (UNSUPPORTED in lower_valu_float.c), nor is
- * omod on an f64 result. */
+ * operations (integer conversions, floor and friends on normal values) and for fract, whose
+ * one inexact case is rounded here. f64 add, mul, fma and ldexp are not lowered yet (UNSUPPORTED
+ * in lower_valu_float.c), nor is omod on an f64 result. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_float.h"
@@ -442,6 +442,47 @@ static uint32_t round_int64(struct lower *l, uint32_t a, enum round64 how)
    return sel64(l, is_nan64(l, a), quiet64(l, a), r);
 }
 
+/* V_FRACT_F64 (guide 12.9): x - floor(x) rounded by MODE, kept below 1.0; inf gives the default
+ * NaN. The difference is exact except for x in (-0.5, 0), where it is 1 + x: its rounding
+ * error comes from Fast2Sum (|x| < 1), and the directed modes move the nearest-even sum one unit
+ * toward the exact value. Integral sources give an exact zero: -0 under round toward -inf, +0
+ * otherwise; denormal sources are decided here. */
+static uint32_t fract64(struct lower *l, const struct fl_mode *m, uint32_t a)
+{
+   uint32_t t = fl_type_f64(l);
+   uint32_t x = fl_as_f64(l, a);
+   uint32_t fl = lw_glsl(l, GLSLstd450Floor, t, &x, 1);
+   uint32_t diff = fl_as_u64(l, fl_f64_op(l, SpvOpFSub, x, fl));
+   uint32_t sum = fl_f64_op(l, SpvOpFAdd, f64c(l, 0x3ff0000000000000ull), x);
+   uint32_t err =
+      fl_f64_op(l, SpvOpFSub, x, fl_f64_op(l, SpvOpFSub, sum, f64c(l, 0x3ff0000000000000ull)));
+   uint32_t sum_bits = fl_as_u64(l, sum), err_bits = fl_as_u64(l, err);
+   uint32_t err_pos = and_(l, not_(l, is_zero64(l, err_bits)), not_(l, negative64(l, err_bits)));
+   uint32_t err_neg = and_(l, not_(l, is_zero64(l, err_bits)), negative64(l, err_bits));
+   uint32_t round = lw_zext64(l, m->round);
+   uint32_t up = and_(l, cmp64(l, SpvOpIEqual, round, lw_u64(l, 1)), err_pos);
+   uint32_t down = and_(l,
+                        or_(l, cmp64(l, SpvOpIEqual, round, lw_u64(l, 2)),
+                            cmp64(l, SpvOpIEqual, round, lw_u64(l, 3))),
+                        err_neg);
+   uint32_t near = sel64(l, up, op64(l, SpvOpIAdd, sum_bits, lw_u64(l, 1)),
+                         sel64(l, down, op64(l, SpvOpISub, sum_bits, lw_u64(l, 1)), sum_bits));
+   uint32_t small_negative = and_(
+      l, negative64(l, a), cmp64(l, SpvOpULessThan, mag64(l, a), lw_u64(l, 0x3fe0000000000000ull)));
+   uint32_t r = sel64(l, small_negative, near, diff);
+   uint32_t below_one = lw_u64(l, 0x3fefffffffffffffull);
+   r = sel64(l, cmp64(l, SpvOpUGreaterThan, r, below_one), below_one, r);
+   uint32_t zero =
+      sel64(l, cmp64(l, SpvOpIEqual, round, lw_u64(l, 2)), lw_u64(l, SIGN64), lw_u64(l, 0));
+   uint32_t integral = cmp64(l, SpvOpIEqual, fl_as_u64(l, x), fl_as_u64(l, fl));
+   r = sel64(l, or_(l, integral, is_zero64(l, a)), zero, r);
+   uint32_t tiny = sel64(l, negative64(l, a), below_one, sel64(l, m->flush_out, lw_u64(l, 0), a));
+   r = sel64(l, is_denorm64(l, a), tiny, r);
+   r = sel64(l, is_inf64(l, a), lw_u64(l, 0x7ff8000000000000ull), r);
+   return sel64(l, is_nan64(l, a), quiet64(l, a), r);
+}
+
+F64_OP(v_fract_f64, F64_TO_F64, 1, fract64(l, m, s[0]))
 F64_OP(v_trunc_f64, F64_TO_F64, 1, round_int64(l, s[0], R_TRUNC))
 F64_OP(v_ceil_f64, F64_TO_F64, 1, round_int64(l, s[0], R_CEIL))
 F64_OP(v_floor_f64, F64_TO_F64, 1, round_int64(l, s[0], R_FLOOR))

@@ -5,7 +5,7 @@
  * Values are computed on their bits through recomp/lower_float.h, so MODE's rounding and denormal
  * fields are honoured at run time whatever the driver does with f32 or f16. Compares are in
  * lower_float_cmp.c, the f64 rows that need no rounding in lower_float64.c. Not lowered yet, each
- * an explicit UNSUPPORTED lowering at the end of this file: f64 add/mul/fma/fract/ldexp, the
+ * an explicit UNSUPPORTED lowering at the end of this file: f64 add/mul/fma/ldexp, the
  * transcendentals (rcp, rsq, sqrt, exp, log, sin, cos), div_scale and div_fmas, trig_preop, the
  * cube-map rows, the f16 dot/packed VOP2 rows and the interpolation rows. */
 #include <spirv/unified1/GLSL.std.450.h>
@@ -614,7 +614,6 @@ FLOAT_OP(v_div_fixup_f16, 16, 16, 3, F32_NO_FLUSH, div_fixup(l, s, 16))
 /* ---- not lowered yet ---------------------------------------------------------------------------
  */
 
-UNSUPPORTED(v_fract_f64)
 UNSUPPORTED(v_exp_f32)
 UNSUPPORTED(v_log_f32)
 UNSUPPORTED(v_rcp_f32)

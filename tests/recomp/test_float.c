@@ -352,6 +352,7 @@ static const char *const diff_rows[] = {
    "v_cmp_nge_f64_e64 s[42:43], v[7:8], v[62:63]",
    "v_cmp_eq_f64_e64 s[44:45], |v[7:8]|, v[62:63]",
    "v_cmp_class_f64_e64 s[46:47], v[7:8], v5",
+   "v_fract_f64_e32 v[98:99], v[7:8]",
    "v_cvt_pkrtz_f16_f32_e32 v88, v1, v2",
    "v_cvt_pknorm_i16_f32 v89, v1, v2",
    "v_cvt_pknorm_u16_f16 v90, v6, -v41 op_sel:[1,0,0]",
@@ -403,7 +404,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       }
    }
    text_add(&t, "  v_cmpx_gt_f32_e32 v1, v2\n  v_add_f32_e32 v39, v1, v3\n  s_endpgm\n");
-   init_text(&t, &in, wave, exec, 10, 88);
+   init_text(&t, &in, wave, exec, 10, 90);
    text_add_lanes(&t, 6, halves, wave);
    /* v[7:8] and v[62:63]: f64 sources, edges among them (zeros, denormals, extremes, infinities,
     * NaNs, halves) */
@@ -478,10 +479,10 @@ Test(float, f16_rows_match_the_interpreter, .timeout = 900)
 
 Test(float, f64_rows_match_the_interpreter, .timeout = 900)
 {
-   diff_rows_in_every_mode(61, 79);
+   diff_rows_in_every_mode(61, 80);
 }
 
 Test(float, packing_rows_match_the_interpreter, .timeout = 900)
 {
-   diff_rows_in_every_mode(79, NUM_DIFF_ROWS);
+   diff_rows_in_every_mode(80, NUM_DIFF_ROWS);
 }
