@@ -1,9 +1,9 @@
 /* Images (MIMG), exports (EXP) and interpolation (VINTRP): not implemented yet; every row of
  * these formats is an explicit UNSUPPORTED stub expanded from the table by format
- * (interp/unsupported_format.h). */
+ * (isa/unsupported_format.h). */
 #include "interp/wave.h"
 
 #define UNSUPPORTED_IF_MIMG(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_EXP(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_VINTRP(name) UNSUPPORTED(name)
-#include "interp/unsupported_format.h"
+#include "unsupported_format.h"

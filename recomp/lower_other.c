@@ -1,5 +1,5 @@
 /* Formats the recompiler does not lower yet, each row an explicit UNSUPPORTED stub expanded from
- * the table by format (recomp/unsupported_format.h): packed math, LDS, images, exports and
+ * the table by format (isa/unsupported_format.h): packed math, LDS, images, exports and
  * interpolation come with issue 6. */
 #include "recomp/lower.h"
 
@@ -8,4 +8,4 @@
 #define UNSUPPORTED_IF_MIMG(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_EXP(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_VINTRP(name) UNSUPPORTED(name)
-#include "recomp/unsupported_format.h"
+#include "unsupported_format.h"

@@ -1,9 +1,11 @@
-/* Whole-format stubs of the recompiler: a class file that lowers none of a format's rows yet
- * defines UNSUPPORTED_IF_<FORMAT>(name) as UNSUPPORTED(name) and includes this header; every row
- * of that format (rows added later included) gets an explicit UNSUPPORTED lowering, and the
- * other formats expand to nothing. */
-#ifndef RDNA_RECOMP_UNSUPPORTED_FORMAT_H
-#define RDNA_RECOMP_UNSUPPORTED_FORMAT_H
+/* Whole-format stubs, expanded from the instruction table for the interpreter's handlers and the
+ * recompiler's lowerings alike: a class file that implements none of a format's rows yet defines
+ * UNSUPPORTED_IF_<FORMAT>(name) as its UNSUPPORTED(name), includes this header, and the table
+ * expands through UNSUPPORTED_IF_##format: every row of that format (rows added later included)
+ * gets an explicit UNSUPPORTED definition; the other formats expand to nothing. Only the table is
+ * shared: each side's UNSUPPORTED says what a missing row does there. */
+#ifndef RDNA_ISA_UNSUPPORTED_FORMAT_H
+#define RDNA_ISA_UNSUPPORTED_FORMAT_H
 
 #ifndef UNSUPPORTED_IF_SOP1
 #define UNSUPPORTED_IF_SOP1(name)
