@@ -155,10 +155,15 @@ bool rdna_case_todo(const struct rdna_case *c, size_t index, const char **backen
 
 bool rdna_case_has_todo(const struct rdna_case *c, const char *backend)
 {
+   return rdna_case_todo_reason(c, backend) != NULL;
+}
+
+const char *rdna_case_todo_reason(const struct rdna_case *c, const char *backend)
+{
    for (size_t i = 0; backend && i < c->num_todos; i++)
       if (strcmp(c->todos[i].backend, backend) == 0)
-         return true;
-   return false;
+         return c->todos[i].reason;
+   return NULL;
 }
 
 /* ---- values ------------------------------------------------------------------------------- */

@@ -174,16 +174,6 @@ static void print_context(FILE *out, const struct rdna_case *c, unsigned wave_si
 
 /* ---- one case ------------------------------------------------------------------------------- */
 
-static const char *todo_reason(const struct rdna_case *c)
-{
-   for (size_t i = 0; i < rdna_case_todo_count(c); i++) {
-      const char *backend, *reason;
-      if (rdna_case_todo(c, i, &backend, &reason) && strcmp(backend, "recomp") == 0)
-         return reason;
-   }
-   return NULL;
-}
-
 static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna_case *c,
                     const char *name, unsigned wave_size, const char *todo, json_t *runs)
 {
@@ -296,7 +286,7 @@ static void run_case(struct diff_cli *d, struct rdna_gpu **gpu, const char *path
       return;
    }
    json_t *runs = d->json ? json_array() : NULL;
-   const char *todo = todo_reason(c);
+   const char *todo = rdna_case_todo_reason(c, "recomp");
    unsigned waves = rdna_case_waves(c);
    for (unsigned wave_size = 32; wave_size <= 64; wave_size *= 2) {
       if ((d->wave && d->wave != wave_size) ||

@@ -154,17 +154,6 @@ static json_t *result_json(const char *source, size_t size, const char *verdict,
 
 /* ---- running cases -------------------------------------------------------------------------- */
 
-/* The reason of the case's todo(recomp) line, or NULL when it has none. */
-static const char *todo_reason(const struct rdna_case *c)
-{
-   for (size_t i = 0; i < rdna_case_todo_count(c); i++) {
-      const char *backend, *reason;
-      if (rdna_case_todo(c, i, &backend, &reason) && strcmp(backend, "recomp") == 0)
-         return reason;
-   }
-   return NULL;
-}
-
 /* Statuses that mean the recompiled module, not the input or the machine, is at fault: the run
  * fails (or is a known gap) rather than stopping the command. */
 static bool backend_gap(enum rdna_status st)
@@ -250,7 +239,7 @@ static void run_case(const struct gpu_options *o, struct gpu_totals *t, struct r
       return;
    }
 
-   const char *todo = todo_reason(c);
+   const char *todo = rdna_case_todo_reason(c, "recomp");
    unsigned waves = rdna_case_waves(c);
    json_t *runs = o->json ? json_array() : NULL;
    for (unsigned wave_size = 32; wave_size <= 64; wave_size *= 2) {

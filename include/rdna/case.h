@@ -180,6 +180,8 @@ bool rdna_case_todo(const struct rdna_case *c, size_t index, const char **backen
                     const char **reason);
 /* Whether a todo names `backend` ("recomp", "interp", ...). */
 bool rdna_case_has_todo(const struct rdna_case *c, const char *backend);
+/* The reason of the first todo line naming `backend` (owned by the case; may be ""), or NULL. */
+const char *rdna_case_todo_reason(const struct rdna_case *c, const char *backend);
 
 /* ---- expressions -------------------------------------------------------------------------- */
 

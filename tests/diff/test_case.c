@@ -648,6 +648,9 @@ Test(case_format, diff_todos)
    cr_assert_str_eq(reason, "");
    cr_assert(rdna_case_has_todo(c, "interp"));
    cr_assert(!rdna_case_has_todo(c, "vulkan"));
+   cr_assert_str_eq(rdna_case_todo_reason(c, "recomp"), "no s_setpc yet");
+   cr_assert_str_eq(rdna_case_todo_reason(c, "interp"), "");
+   cr_assert_null(rdna_case_todo_reason(c, "vulkan"));
    cr_assert(!rdna_case_todo(c, 2, &backend, &reason));
    rdna_case_destroy(c);
 }
