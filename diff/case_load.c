@@ -4,6 +4,8 @@
  * backend among others: this file is where the case model and that backend meet. */
 #include "rdna/run.h"
 
+#include "diff/case_check.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -259,17 +261,9 @@ static const char *state_fault(void *user, uint64_t *pc)
    return s->fault.kind == RDNA_FAULT_NONE ? "none" : rdna_fault_kind_name(s->fault.kind);
 }
 
-/* Collects failures of one wave, keeping only lines no earlier wave failed. */
-struct collector {
-   struct rdna_case_result *result;
-   unsigned wave;
-   size_t first_of_wave; /* failures before this index come from earlier waves */
-   bool out_of_memory;
-};
-
-static void collect_failure(void *user, const struct rdna_case_failure *failure)
+void case_collect_failure(void *user, const struct rdna_case_failure *failure)
 {
-   struct collector *k = user;
+   struct case_collector *k = user;
    struct rdna_case_result *r = k->result;
    for (size_t i = 0; i < k->first_of_wave; i++)
       if (r->failures[i].failure.line == failure->line &&
@@ -303,7 +297,7 @@ enum rdna_status rdna_case_check_machine(const struct rdna_case *c, unsigned wav
    result->steps = 0;
 
    enum rdna_status status = RDNA_OK;
-   struct collector k = { result, 0, 0, false };
+   struct case_collector k = { result, 0, 0, false };
    for (unsigned w = 0; w < result->waves; w++) {
       result->steps += rdna_machine_steps(machine, w);
       struct wave_state s = { machine, w, { 0 }, false };
@@ -317,7 +311,8 @@ enum rdna_status rdna_case_check_machine(const struct rdna_case *c, unsigned wav
       k.wave = w;
       k.first_of_wave = result->num_failures;
       unsigned failures = 0;
-      enum rdna_status st = rdna_case_check(c, wave_size, &state, collect_failure, &k, &failures);
+      enum rdna_status st =
+         rdna_case_check(c, wave_size, &state, case_collect_failure, &k, &failures);
       if (st != RDNA_OK && status == RDNA_OK)
          status = st;
       result->fault_expected |= s.asked_fault;

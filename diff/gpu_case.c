@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff/case_check.h"
 #include "rdna/gpu.h"
 
 static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
@@ -205,34 +206,6 @@ static bool stopped_at_endpgm(const struct rdna_case *c, unsigned wave_size,
    return strncmp(rdna_op_name(inst.op), "s_endpgm", 8) == 0;
 }
 
-/* Keeps each failed line once, with the first wave where it fails (as rdna_case_check_machine). */
-struct collector {
-   struct rdna_case_result *result;
-   unsigned wave;
-   size_t first_of_wave;
-   bool out_of_memory;
-};
-
-static void collect_failure(void *user, const struct rdna_case_failure *failure)
-{
-   struct collector *k = user;
-   struct rdna_case_result *r = k->result;
-   for (size_t i = 0; i < k->first_of_wave; i++)
-      if (r->failures[i].failure.line == failure->line &&
-          r->failures[i].failure.column == failure->column)
-         return;
-   struct rdna_case_run_failure *grown =
-      realloc(r->failures, (r->num_failures + 1) * sizeof(r->failures[0]));
-   if (!grown) {
-      k->out_of_memory = true;
-      return;
-   }
-   r->failures = grown;
-   r->failures[r->num_failures].wave = k->wave;
-   r->failures[r->num_failures].failure = *failure;
-   r->num_failures++;
-}
-
 enum rdna_status rdna_gpu_case_check(const struct rdna_case *c, unsigned wave_size,
                                      const struct rdna_module_layout *layout,
                                      const struct rdna_gpu_result *run, struct rdna_case_result *r,
@@ -244,7 +217,7 @@ enum rdna_status rdna_gpu_case_check(const struct rdna_case *c, unsigned wave_si
    r->wave_size = wave_size;
    r->waves = run->num_waves;
    enum rdna_status status = RDNA_OK;
-   struct collector k = { r, 0, 0, false };
+   struct case_collector k = { r, 0, 0, false };
    for (unsigned w = 0; w < r->waves; w++) {
       struct rdna_gpu_wave wave;
       enum rdna_status st = rdna_gpu_result_wave(run, w, &wave);
@@ -271,7 +244,7 @@ enum rdna_status rdna_gpu_case_check(const struct rdna_case *c, unsigned wave_si
       k.wave = w;
       k.first_of_wave = r->num_failures;
       unsigned failures = 0;
-      st = rdna_case_check(c, wave_size, &state, collect_failure, &k, &failures);
+      st = rdna_case_check(c, wave_size, &state, case_collect_failure, &k, &failures);
       if (st != RDNA_OK && status == RDNA_OK)
          status = st;
       r->fault_expected |= s.asked_fault;
