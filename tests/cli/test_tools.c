@@ -1,130 +1,24 @@
 /* The `rdna` program as a user runs it: help and usage errors, exit codes, `asm` diagnostics in
  * the file:line:column form, `dis` output (labels, --addresses, --json, undecodable words) and
- * the asm -> dis -> asm round trip over corpus/isa. The program is found beside this test's
- * executable (CMake puts every program in the build folder's root), or at $RDNA_CLI. */
+ * the asm -> dis -> asm round trip over corpus/isa. */
 #include <criterion/criterion.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-static char program[PATH_MAX];
-static char workdir[PATH_MAX];
+#include "cli_harness.h"
 
-static void find_program(void)
-{
-   const char *env = getenv("RDNA_CLI");
-   if (env && *env) {
-      snprintf(program, sizeof(program), "%s", env);
-   } else {
-      char self[PATH_MAX];
-      ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-      cr_assert(n > 0, "readlink /proc/self/exe: %s", strerror(errno));
-      self[n] = '\0';
-      char *slash = strrchr(self, '/');
-      cr_assert_not_null(slash);
-      *slash = '\0';
-      snprintf(program, sizeof(program), "%.*s/rdna", (int)(sizeof(program) - 6), self);
-   }
-   if (access(program, X_OK) != 0)
-      cr_skip_test("the rdna program is not at %s (set RDNA_CLI)", program);
-   const char *tmp = getenv("TMPDIR");
-   snprintf(workdir, sizeof(workdir), "%s/rdna-cli-XXXXXX", tmp && *tmp ? tmp : P_tmpdir);
-   cr_assert_not_null(mkdtemp(workdir));
-}
-
-static void remove_workdir(void)
-{
-   static const char *const names[] = { "in.s",   "in.bin", "out.bin", "stdout",
-                                        "stderr", "back.s", "back.bin" };
-   char path[PATH_MAX + 16];
-   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-      snprintf(path, sizeof(path), "%s/%s", workdir, names[i]);
-      unlink(path);
-   }
-   rmdir(workdir);
-}
-
-TestSuite(cli, .init = find_program, .fini = remove_workdir);
-
-struct output {
-   int code;
-   char out[65536];
-   char err[8192];
-};
-
-static void read_into(const char *name, char *buffer, size_t size)
-{
-   char path[PATH_MAX + 16];
-   snprintf(path, sizeof(path), "%s/%s", workdir, name);
-   FILE *file = fopen(path, "rb");
-   cr_assert_not_null(file, "%s: %s", path, strerror(errno));
-   size_t n = fread(buffer, 1, size - 1, file);
-   buffer[n] = '\0';
-   fclose(file);
-}
-
-/* Runs `rdna ARGS` (a shell fragment; the work folder is $W) with optional standard input. */
-static struct output *run(const char *args, const char *input)
-{
-   static struct output result;
-   char command[3 * PATH_MAX + 8192];
-   snprintf(command, sizeof(command), "cd '%s' && W='%s' '%s' %s <%s >stdout 2>stderr", workdir,
-            workdir, program, args, input ? "in.s" : "/dev/null");
-   if (input) {
-      char path[PATH_MAX + 16];
-      snprintf(path, sizeof(path), "%s/in.s", workdir);
-      FILE *file = fopen(path, "w");
-      cr_assert_not_null(file);
-      fputs(input, file);
-      fclose(file);
-   }
-   int status = system(command);
-   cr_assert(status != -1 && WIFEXITED(status), "could not run: %s", command);
-   result.code = WEXITSTATUS(status);
-   read_into("stdout", result.out, sizeof(result.out));
-   read_into("stderr", result.err, sizeof(result.err));
-   return &result;
-}
-
-static void write_file(const char *name, const char *text)
-{
-   char path[PATH_MAX + 16];
-   snprintf(path, sizeof(path), "%s/%s", workdir, name);
-   FILE *file = fopen(path, "w");
-   cr_assert_not_null(file);
-   fputs(text, file);
-   fclose(file);
-}
-
-static bool same_files(const char *a, const char *b)
-{
-   static char first[1 << 20], second[1 << 20];
-   char path[PATH_MAX + 16];
-   snprintf(path, sizeof(path), "%s/%s", workdir, a);
-   FILE *file = fopen(path, "rb");
-   size_t n1 = file ? fread(first, 1, sizeof(first), file) : 0;
-   if (file)
-      fclose(file);
-   snprintf(path, sizeof(path), "%s/%s", workdir, b);
-   file = fopen(path, "rb");
-   size_t n2 = file ? fread(second, 1, sizeof(second), file) : 0;
-   if (file)
-      fclose(file);
-   return n1 == n2 && memcmp(first, second, n1) == 0;
-}
+TestSuite(cli, .init = cli_setup, .fini = cli_teardown);
 
 Test(cli, top_level_help_lists_the_commands)
 {
-   struct output *r = run("--help", NULL);
+   struct cli_output *r = cli_run("--help");
    cr_assert_eq(r->code, 0);
    cr_assert(strstr(r->out, "asm") && strstr(r->out, "dis"), "%s", r->out);
-   r = run("", NULL);
+   r = cli_run("");
    cr_assert_eq(r->code, 2);
-   r = run("frobnicate", NULL);
+   r = cli_run("frobnicate");
    cr_assert_eq(r->code, 2);
    cr_assert(strstr(r->err, "unknown command 'frobnicate'"), "%s", r->err);
 }
@@ -135,7 +29,7 @@ Test(cli, every_command_has_help)
                                            "asm -h",      "diff --help", "reduce --help",
                                            "fuzz --help", "help reduce" };
    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-      struct output *r = run(commands[i], NULL);
+      struct cli_output *r = cli_run(commands[i]);
       cr_assert_eq(r->code, 0, "%s: exit %d", commands[i], r->code);
       cr_assert(strstr(r->out, "usage: rdna"), "%s: %s", commands[i], r->out);
    }
@@ -170,7 +64,7 @@ Test(cli, usage_errors_exit_2_with_a_message)
       { "fuzz extra", "unexpected argument 'extra'" },
    };
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-      struct output *r = run(cases[i].args, NULL);
+      struct cli_output *r = cli_run(cases[i].args);
       cr_expect_eq(r->code, 2, "%s: exit %d", cases[i].args, r->code);
       cr_expect(strstr(r->err, cases[i].message), "%s: '%s' does not say '%s'", cases[i].args,
                 r->err, cases[i].message);
@@ -181,7 +75,7 @@ Test(cli, usage_errors_exit_2_with_a_message)
  * programs it was asked for and says so; with no device at all it exits 3. */
 Test(cli, fuzz_runs_a_short_campaign, .timeout = 300)
 {
-   struct output *r = run("fuzz --count 3 --size 20 --features salu,flow --out \"$W\"", NULL);
+   struct cli_output *r = cli_run("fuzz --count 3 --size 20 --features salu,flow --out \"$W\"");
    if (r->code == 3)
       cr_skip_test("no Vulkan device: %s", r->err);
    cr_assert(r->code == 0 || r->code == 1, "exit %d: %s", r->code, r->err);
@@ -190,13 +84,13 @@ Test(cli, fuzz_runs_a_short_campaign, .timeout = 300)
 
 Test(cli, asm_errors_name_file_line_column_with_a_caret)
 {
-   struct output *r = run("asm - -o \"$W/out.bin\"", "s_nop 0\n\ts_bogus s0\n");
+   struct cli_output *r = cli_run_env("", "asm - -o \"$W/out.bin\"", "s_nop 0\n\ts_bogus s0\n");
    cr_assert_eq(r->code, 2);
    cr_assert(strstr(r->err, "<stdin>:2:2: error: "), "%s", r->err);
    cr_assert(strstr(r->err, "\n\ts_bogus s0\n\t^\n"), "caret line wrong: %s", r->err);
 
-   write_file("back.s", "s_endpgm\n  s_mov_b32 s0, v1\n");
-   r = run("asm back.s -o out.bin", NULL);
+   cli_write_text("back.s", "s_endpgm\n  s_mov_b32 s0, v1\n");
+   r = cli_run("asm back.s -o out.bin");
    cr_assert_eq(r->code, 2);
    cr_assert(strstr(r->err, "back.s:2:"), "%s", r->err);
 }
@@ -208,27 +102,22 @@ Test(cli, asm_writes_little_endian_words)
 {
    const char *source = "s_mov_b32 s0, s1\nloop:\ns_sub_u32 s0, s0, 1\ns_cbranch_scc1 loop\n"
                         "s_endpgm\n";
-   struct output *r = run("asm - --hex", source);
+   struct cli_output *r = cli_run_env("", "asm - --hex", source);
    cr_assert_eq(r->code, 0, "%s", r->err);
    cr_assert_str_eq(r->out, "0xbe800301\n0x80808100\n0xbf85fffe\n0xbf810000\n");
 
-   r = run("asm in.s", source);
+   cli_write_text("in.s", source);
+   r = cli_run("asm in.s");
    cr_assert_eq(r->code, 0, "%s", r->err);
    char bytes[64];
-   char path[PATH_MAX + 16];
-   snprintf(path, sizeof(path), "%s/in.bin", workdir);
-   FILE *file = fopen(path, "rb");
-   cr_assert_not_null(file, "asm in.s did not write in.bin");
-   size_t n = fread(bytes, 1, sizeof(bytes), file);
-   fclose(file);
-   cr_assert_eq(n, 16);
+   cr_assert_eq(cli_read("in.bin", bytes, sizeof(bytes)), 16, "asm in.s did not write in.bin");
    cr_assert_eq(
       memcmp(bytes, "\x01\x03\x80\xbe\x00\x81\x80\x80\xfe\xff\x85\xbf\x00\x00\x81\xbf", 16), 0);
 }
 
 Test(cli, dis_prints_labels_and_addresses)
 {
-   struct output *r = run("dis --words 0xbe800301 0x80808100 0xbf85fffe 0xbf810000", NULL);
+   struct cli_output *r = cli_run("dis --words 0xbe800301 0x80808100 0xbf85fffe 0xbf810000");
    cr_assert_eq(r->code, 0, "%s", r->err);
    cr_assert_str_eq(r->out, "\ts_mov_b32 s0, s1\n"
                             "label_0004:\n"
@@ -236,11 +125,11 @@ Test(cli, dis_prints_labels_and_addresses)
                             "\ts_cbranch_scc1 label_0004\n"
                             "\ts_endpgm\n");
 
-   r = run("dis --no-labels --words 0x80808100,0xbf85fffe", NULL);
+   r = cli_run("dis --no-labels --words 0x80808100,0xbf85fffe");
    cr_assert_eq(r->code, 0);
    cr_assert_str_eq(r->out, "\ts_sub_u32 s0, s0, 1\n\ts_cbranch_scc1 65534\n");
 
-   r = run("dis --addresses --words 0xbf800000 0x8000ff01 0x12345", NULL);
+   r = cli_run("dis --addresses --words 0xbf800000 0x8000ff01 0x12345");
    cr_assert_eq(r->code, 0);
    cr_assert(strstr(r->out, "s_nop 0"), "%s", r->out);
    cr_assert(strstr(r->out, "// 00000004: 8000ff01 00012345\n"), "%s", r->out);
@@ -248,20 +137,20 @@ Test(cli, dis_prints_labels_and_addresses)
 
 Test(cli, dis_shows_undecodable_words_and_exits_2)
 {
-   struct output *r = run("dis --words 0xbf800000 0xffffffff 0xbf810000", NULL);
+   struct cli_output *r = cli_run("dis --words 0xbf800000 0xffffffff 0xbf810000");
    cr_assert_eq(r->code, 2);
    cr_assert(strstr(r->out, "\ts_nop 0\n\t.long 0xffffffff // "), "%s", r->out);
    cr_assert(strstr(r->out, "\ts_endpgm\n"), "decoding did not go on: %s", r->out);
 
    /* A literal missing at the end: TRUNCATED, shown as a raw word. */
-   r = run("dis --words 0x8000ff01", NULL);
+   r = cli_run("dis --words 0x8000ff01");
    cr_assert_eq(r->code, 2);
    cr_assert(strstr(r->out, ".long 0x8000ff01 // TRUNCATED"), "%s", r->out);
 }
 
 Test(cli, dis_json)
 {
-   struct output *r = run("dis --json --words 0xbf800000 0xbf82ffff 0xffffffff", NULL);
+   struct cli_output *r = cli_run("dis --json --words 0xbf800000 0xbf82ffff 0xffffffff");
    cr_assert_eq(r->code, 2);
    cr_assert(strncmp(r->out, "[\n", 2) == 0, "%s", r->out);
    cr_assert(strstr(r->out, "{\"offset\":0,\"words\":[3212836864],\"text\":\"s_nop 0\","
@@ -302,18 +191,18 @@ Test(cli, corpus_round_trips_through_asm_and_dis, .timeout = 120)
          sscanf(w, "wave: %u", &wave);
 
       snprintf(args, sizeof(args), "asm --target %s --wave %u '%s' -o out.bin", target, wave, path);
-      struct output *r = run(args, NULL);
+      struct cli_output *r = cli_run(args);
       if (r->code != 0)
          continue; /* rows still missing: test_isa_sweep says which */
       tried++;
       snprintf(args, sizeof(args), "dis --target %s --wave %u out.bin", target, wave);
-      r = run(args, NULL);
+      r = cli_run(args);
       cr_expect_eq(r->code, 0, "%s: dis exit %d", files[i], r->code);
-      write_file("back.s", r->out);
+      cli_write_text("back.s", r->out);
       snprintf(args, sizeof(args), "asm --target %s --wave %u back.s -o back.bin", target, wave);
-      r = run(args, NULL);
+      r = cli_run(args);
       cr_expect_eq(r->code, 0, "%s: reassembling the disassembly fails: %s", files[i], r->err);
-      cr_expect(same_files("out.bin", "back.bin"),
+      cr_expect(cli_same_files("out.bin", "back.bin"),
                 "%s: asm(dis(asm(file))) differs from "
                 "asm(file)",
                 files[i]);

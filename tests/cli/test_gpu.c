@@ -1,101 +1,27 @@
 /* `rdna gpu` as a user runs it: the device list, exit codes (0 pass or known gap, 1 a failed
  * expectation, 2 bad input or usage, 3 no Vulkan), the report lines with their compile and run
- * times, todo(recomp) gaps, and --json. The program is found beside this test's executable, or
- * at $RDNA_CLI; tests that need a device skip when `--list-devices` finds none. */
+ * times, todo(recomp) gaps, and --json. Tests that need a device skip when `--list-devices`
+ * finds none. */
 #include <criterion/criterion.h>
-#include <errno.h>
 #include <jansson.h>
-#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-static char program[PATH_MAX];
-static char workdir[PATH_MAX];
+#include "cli_harness.h"
 
-static void find_program(void)
-{
-   const char *env = getenv("RDNA_CLI");
-   if (env && *env) {
-      snprintf(program, sizeof(program), "%s", env);
-   } else {
-      char self[PATH_MAX];
-      ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-      cr_assert(n > 0, "readlink /proc/self/exe: %s", strerror(errno));
-      self[n] = '\0';
-      char *slash = strrchr(self, '/');
-      cr_assert_not_null(slash);
-      *slash = '\0';
-      snprintf(program, sizeof(program), "%.*s/rdna", (int)(sizeof(program) - 6), self);
-   }
-   if (access(program, X_OK) != 0)
-      cr_skip_test("the rdna program is not at %s (set RDNA_CLI)", program);
-   const char *tmp = getenv("TMPDIR");
-   snprintf(workdir, sizeof(workdir), "%s/rdna-gpu-cli-XXXXXX", tmp && *tmp ? tmp : P_tmpdir);
-   cr_assert_not_null(mkdtemp(workdir));
-}
-
-static void remove_workdir(void)
-{
-   static const char *const names[] = { "stdout",    "stderr",   "pass.case", "fail.case",
-                                        "todo.case", "bad.case", "range.case" };
-   char path[PATH_MAX + 16];
-   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-      snprintf(path, sizeof(path), "%s/%s", workdir, names[i]);
-      unlink(path);
-   }
-   rmdir(workdir);
-}
-
-TestSuite(gpu_cli, .init = find_program, .fini = remove_workdir);
-
-struct output {
-   int code;
-   char out[65536];
-   char err[8192];
-};
-
-static void read_into(const char *name, char *buffer, size_t size)
-{
-   char path[PATH_MAX + 16];
-   snprintf(path, sizeof(path), "%s/%s", workdir, name);
-   FILE *file = fopen(path, "rb");
-   cr_assert_not_null(file, "%s: %s", path, strerror(errno));
-   size_t n = fread(buffer, 1, size - 1, file);
-   buffer[n] = '\0';
-   fclose(file);
-}
+TestSuite(gpu_cli, .init = cli_setup, .fini = cli_teardown);
 
 /* Runs `ENV rdna gpu ARGS` in the work folder. */
-static struct output *run(const char *env, const char *args)
+static struct cli_output *run(const char *env, const char *args)
 {
-   static struct output result;
-   char command[3 * PATH_MAX + 1024];
-   snprintf(command, sizeof(command), "cd '%s' && %s '%s' gpu %s </dev/null >stdout 2>stderr",
-            workdir, env, program, args);
-   int status = system(command);
-   cr_assert(status != -1 && WIFEXITED(status), "could not run: %s", command);
-   result.code = WEXITSTATUS(status);
-   read_into("stdout", result.out, sizeof(result.out));
-   read_into("stderr", result.err, sizeof(result.err));
-   return &result;
-}
-
-static void write_file(const char *name, const char *text)
-{
-   char path[PATH_MAX + 16];
-   snprintf(path, sizeof(path), "%s/%s", workdir, name);
-   FILE *file = fopen(path, "w");
-   cr_assert_not_null(file);
-   fputs(text, file);
-   fclose(file);
+   char command[4096];
+   snprintf(command, sizeof(command), "gpu %s", args);
+   return cli_run_env(env, command, NULL);
 }
 
 static void skip_without_device(void)
 {
-   struct output *r = run("", "--list-devices");
+   struct cli_output *r = run("", "--list-devices");
    if (r->code == 3)
       cr_skip_test("no Vulkan device: %s", r->err);
    cr_assert_eq(r->code, 0, "%s", r->err);
@@ -108,7 +34,7 @@ static void skip_without_device(void)
 Test(gpu_cli, list_devices_names_each_device_and_its_subgroup_size)
 {
    skip_without_device();
-   struct output *r = run("", "--list-devices");
+   struct cli_output *r = run("", "--list-devices");
    cr_assert(strncmp(r->out, "0: ", 3) == 0, "%s", r->out);
    cr_assert(strstr(r->out, "subgroup size"), "%s", r->out);
    r = run("", "--list-devices --json");
@@ -125,8 +51,8 @@ Test(gpu_cli, list_devices_names_each_device_and_its_subgroup_size)
 
 Test(gpu_cli, no_vulkan_loader_exits_3_with_a_message)
 {
-   write_file("pass.case", PASS_CASE);
-   struct output *r = run("RDNA_VULKAN_LOADER=librdna-missing-loader.so", "pass.case");
+   cli_write_text("pass.case", PASS_CASE);
+   struct cli_output *r = run("RDNA_VULKAN_LOADER=librdna-missing-loader.so", "pass.case");
    cr_assert_eq(r->code, 3, "%s", r->err);
    cr_assert(strstr(r->err, "no Vulkan loader"), "%s", r->err);
    cr_assert_eq(r->out[0], '\0', "%s", r->out);
@@ -140,8 +66,8 @@ Test(gpu_cli, no_vulkan_loader_exits_3_with_a_message)
 Test(gpu_cli, a_passing_case_prints_pass_with_times_in_each_wave_size)
 {
    skip_without_device();
-   write_file("pass.case", PASS_CASE);
-   struct output *r = run("", "pass.case");
+   cli_write_text("pass.case", PASS_CASE);
+   struct cli_output *r = run("", "pass.case");
    cr_assert_eq(r->code, 0, "%s%s", r->out, r->err);
    cr_assert(strstr(r->out, "PASS pass.case (wave32, 3 steps, compile "), "%s", r->out);
    cr_assert(strstr(r->out, "PASS pass.case (wave64, 3 steps, compile "), "%s", r->out);
@@ -156,8 +82,9 @@ Test(gpu_cli, a_passing_case_prints_pass_with_times_in_each_wave_size)
 Test(gpu_cli, a_failed_expectation_exits_1_and_names_its_line)
 {
    skip_without_device();
-   write_file("fail.case", "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n");
-   struct output *r = run("", "fail.case");
+   cli_write_text("fail.case",
+                  "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n");
+   struct cli_output *r = run("", "fail.case");
    cr_assert_eq(r->code, 1, "%s%s", r->out, r->err);
    cr_assert(strstr(r->out, "FAIL fail.case (wave32"), "%s", r->out);
    cr_assert(strstr(r->out, "fail.case:6:1: s1"), "%s", r->out);
@@ -167,10 +94,11 @@ Test(gpu_cli, a_failed_expectation_exits_1_and_names_its_line)
 Test(gpu_cli, a_known_gap_is_reported_and_does_not_fail)
 {
    skip_without_device();
-   write_file("todo.case", "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n"
-                           "[diff]\ntodo(recomp) a gap under test\n");
-   write_file("pass.case", PASS_CASE);
-   struct output *r = run("", "todo.case pass.case");
+   cli_write_text("todo.case",
+                  "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n"
+                  "[diff]\ntodo(recomp) a gap under test\n");
+   cli_write_text("pass.case", PASS_CASE);
+   struct cli_output *r = run("", "todo.case pass.case");
    cr_assert_eq(r->code, 0, "%s%s", r->out, r->err);
    cr_assert(strstr(r->out, "TODO todo.case (wave32"), "%s", r->out);
    cr_assert(strstr(r->out, "known gap, todo(recomp): a gap under test"), "%s", r->out);
@@ -180,11 +108,11 @@ Test(gpu_cli, a_known_gap_is_reported_and_does_not_fail)
 Test(gpu_cli, bad_input_exits_2_with_file_line_column)
 {
    skip_without_device();
-   write_file("bad.case", "[require]\nwave 48\n[program]\ns_endpgm\n");
-   struct output *r = run("", "bad.case");
+   cli_write_text("bad.case", "[require]\nwave 48\n[program]\ns_endpgm\n");
+   struct cli_output *r = run("", "bad.case");
    cr_assert_eq(r->code, 2, "%s%s", r->out, r->err);
    cr_assert(strstr(r->err, "bad.case:2:"), "%s", r->err);
-   write_file("range.case", "[require]\n[program]\ns_endpgm\n[init]\ns1 = 0x123456789\n");
+   cli_write_text("range.case", "[require]\n[program]\ns_endpgm\n[init]\ns1 = 0x123456789\n");
    r = run("", "range.case");
    cr_assert_eq(r->code, 2, "%s%s", r->out, r->err);
    cr_assert(strstr(r->err, "range.case:5:"), "%s", r->err);
@@ -204,11 +132,11 @@ Test(gpu_cli, usage_errors_exit_2)
       "--frobnicate x.case",
    };
    for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
-      struct output *r = run("", args[i]);
+      struct cli_output *r = run("", args[i]);
       cr_assert_eq(r->code, 2, "'%s': %d %s", args[i], r->code, r->err);
       cr_assert(strstr(r->err, "rdna gpu: error:"), "'%s': %s", args[i], r->err);
    }
-   struct output *r = run("", "--help");
+   struct cli_output *r = run("", "--help");
    cr_assert_eq(r->code, 0);
    cr_assert(strstr(r->out, "usage: rdna gpu"), "%s", r->out);
 }
@@ -216,9 +144,10 @@ Test(gpu_cli, usage_errors_exit_2)
 Test(gpu_cli, json_reports_every_run_with_its_times)
 {
    skip_without_device();
-   write_file("pass.case", PASS_CASE);
-   write_file("fail.case", "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n");
-   struct output *r = run("", "--json pass.case fail.case");
+   cli_write_text("pass.case", PASS_CASE);
+   cli_write_text("fail.case",
+                  "[require]\n[program]\ns_mov_b32 s1, 42\ns_endpgm\n[expect]\ns1 = 41\n");
+   struct cli_output *r = run("", "--json pass.case fail.case");
    cr_assert_eq(r->code, 1, "%s", r->err);
    json_error_t error;
    json_t *root = json_loads(r->out, 0, &error);
@@ -255,8 +184,8 @@ Test(gpu_cli, a_time_out_exits_3_and_the_next_case_gets_a_fresh_device)
    snprintf(text + n, sizeof(text) - n,
             "s_add_u32 s0, s0, 1\ns_cmp_lt_u32 s0, 60000\ns_cbranch_scc1 loop\ns_endpgm\n"
             "[init]\nv0 = lane\n[expect]\ns0 = 60000\n");
-   write_file("slow.case", text);
-   struct output *r = run("", "--timeout 1 slow.case slow.case slow.case");
+   cli_write_text("slow.case", text);
+   struct cli_output *r = run("", "--timeout 1 slow.case slow.case slow.case");
    cr_assert_eq(r->code, 3, "%d\n%s%s", r->code, r->out, r->err);
    cr_assert(strstr(r->err, "slow.case (wave32): Vulkan error, time-out or device loss: the "
                             "dispatch did not finish within 0.001 s"),
