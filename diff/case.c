@@ -392,6 +392,17 @@ bool rdna_case_init_writes_vgpr(const struct rdna_case *c, unsigned reg)
    return false;
 }
 
+bool rdna_case_init_writes_sreg(const struct rdna_case *c, unsigned wave_size, unsigned code)
+{
+   for (size_t i = 0; c && i < c->num_inits; i++) {
+      const struct case_reg *reg = &c->inits[i].reg;
+      if (reg->file == FILE_SREG && code >= reg->first &&
+          code < reg->first + reg_count(reg, wave_size))
+         return true;
+   }
+   return false;
+}
+
 /* The last id line naming register `reg` of `file`. */
 static bool init_id(const struct rdna_case *c, unsigned file, unsigned reg, enum rdna_case_id *kind,
                     unsigned *component)

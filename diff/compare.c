@@ -51,6 +51,7 @@ static void trace_writer(void *user, const struct rdna_trace_event *event)
 struct compare {
    const struct rdna_machine *machine;
    const struct writers *writers;
+   const struct rdna_case *c; /* with writers: what [init] defines; NULL: compare everything */
    struct rdna_isa_config isa;
    size_t max;
    struct rdna_diff_result *result;
@@ -107,6 +108,35 @@ static void diverge(struct compare *cmp, enum rdna_divergence_kind kind, unsigne
 
 /* ---- comparing one wave ---------------------------------------------------------------------- */
 
+/* Definedness: a register holds a defined value when the case's [init] or the dispatch gave it
+ * one, or when the program wrote it (the interpreter's trace). A register that is neither holds
+ * whatever the backend starts with, which no program can rely on: it is not compared, only
+ * counted. Without a trace (rdna_diff_compare) every register is compared. */
+static bool written(const struct compare *cmp, unsigned wave, unsigned slot)
+{
+   return cmp->writers->pc[(size_t)wave * WRITER_SLOTS + slot] != 0;
+}
+
+static bool sreg_defined(struct compare *cmp, unsigned wave, unsigned reg, unsigned wave_size)
+{
+   if (!cmp->writers || !cmp->c || reg == RDNA_REG_EXEC_LO || reg == RDNA_REG_EXEC_HI)
+      return true;
+   unsigned slot = reg == RDNA_REG_SCC ? WRITER_SCC : reg;
+   if (written(cmp, wave, slot) || rdna_case_init_writes_sreg(cmp->c, wave_size, reg))
+      return true;
+   cmp->result->skipped_sregs++;
+   return false;
+}
+
+static bool vgpr_defined(struct compare *cmp, unsigned wave, unsigned v)
+{
+   if (!cmp->writers || !cmp->c || written(cmp, wave, RDNA_REG_VGPR0 + v) ||
+       rdna_case_init_writes_vgpr(cmp->c, v))
+      return true;
+   cmp->result->skipped_vgprs++;
+   return false;
+}
+
 static void compare_fault(struct compare *cmp, unsigned wave, const struct rdna_gpu_wave *g)
 {
    struct rdna_fault f;
@@ -139,12 +169,14 @@ static void compare_wave(struct compare *cmp, unsigned wave, const struct rdna_g
          continue;
       if (wave_size == 32 && (reg == RDNA_REG_EXEC_HI || reg == RDNA_REG_VCC_HI))
          continue; /* wave32 has no high halves: what a program leaves there is not state */
+      if (!sreg_defined(cmp, wave, reg, wave_size))
+         continue;
       if (value != g->sregs[reg])
          diverge(cmp, RDNA_DIVERGE_SREG, wave, reg, 0, 0, value, g->sregs[reg], reg);
    }
    bool scc = false;
    rdna_machine_read_scc(m, wave, &scc);
-   if (scc != g->scc)
+   if (sreg_defined(cmp, wave, RDNA_REG_SCC, wave_size) && scc != g->scc)
       diverge(cmp, RDNA_DIVERGE_SCC, wave, 0, 0, 0, scc, g->scc, WRITER_SCC);
    uint32_t mode = 0;
    rdna_machine_read_hwreg(m, wave, RDNA_HWREG_MODE, &mode);
@@ -156,7 +188,9 @@ static void compare_wave(struct compare *cmp, unsigned wave, const struct rdna_g
    unsigned lanes = wave_size;
    if (rdna_machine_wave_info(m, wave, &info) == RDNA_OK && info.lanes < lanes)
       lanes = info.lanes;
-   for (unsigned v = 0; v < vgprs; v++)
+   for (unsigned v = 0; v < vgprs; v++) {
+      if (!vgpr_defined(cmp, wave, v))
+         continue;
       for (unsigned lane = 0; lane < lanes; lane++) {
          uint32_t value = 0;
          rdna_machine_read_vgpr(m, wave, v, lane, &value);
@@ -164,6 +198,7 @@ static void compare_wave(struct compare *cmp, unsigned wave, const struct rdna_g
          if (value != other)
             diverge(cmp, RDNA_DIVERGE_VGPR, wave, v, lane, 0, value, other, RDNA_REG_VGPR0 + v);
       }
+   }
 }
 
 /* ---- memory and LDS ---------------------------------------------------------------------------
@@ -213,7 +248,7 @@ static void compare_lds(struct compare *cmp, const struct rdna_gpu_result *run)
 }
 
 static enum rdna_status compare_states(const struct rdna_machine *machine,
-                                       const struct writers *writers,
+                                       const struct writers *writers, const struct rdna_case *c,
                                        const struct rdna_gpu_result *run,
                                        const struct rdna_module_layout *layout,
                                        size_t max_divergences, struct rdna_diff_result *result)
@@ -226,6 +261,7 @@ static enum rdna_status compare_states(const struct rdna_machine *machine,
       return RDNA_BAD_ARGUMENT;
    struct compare cmp = { machine,
                           writers,
+                          c,
                           { config.target, config.wave_size },
                           max_divergences ? max_divergences : DEFAULT_MAX_DIVERGENCES,
                           result,
@@ -250,7 +286,7 @@ enum rdna_status rdna_diff_compare(const struct rdna_machine *machine,
 {
    if (!machine || !run || !layout || !result)
       return RDNA_BAD_ARGUMENT;
-   return compare_states(machine, NULL, run, layout, max_divergences, result);
+   return compare_states(machine, NULL, NULL, run, layout, max_divergences, result);
 }
 
 /* ---- the whole differential run ------------------------------------------------------------- */
@@ -350,7 +386,7 @@ enum rdna_status rdna_diff_case(struct rdna_gpu *gpu, const struct rdna_case *c,
    if (st == RDNA_OK)
       st = run_gpu(gpu, c, wave_size, &o, &module, result, diag);
    if (st == RDNA_OK) {
-      st = compare_states(result->interp.machine, &writers, &result->gpu_run,
+      st = compare_states(result->interp.machine, &writers, c, &result->gpu_run,
                           rdna_module_layout(module), o.max_divergences, result);
       if (st != RDNA_OK)
          fail(diag, st, "the two backends' states could not be compared");

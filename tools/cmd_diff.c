@@ -229,6 +229,10 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
          json_object_set_new(run, "backend_error", json_string(diag.message));
       if (todo)
          json_object_set_new(run, "todo", json_string(todo));
+      if (st == RDNA_OK)
+         json_object_set_new(run, "not_compared",
+                             json_pack("{s:I, s:I}", "sregs", (json_int_t)r.skipped_sregs, "vgprs",
+                                       (json_int_t)r.skipped_vgprs));
       json_array_append_new(runs, run);
    } else if (st != RDNA_OK) {
       fprintf(out, "%s %s (wave%u): %s: %s\n", verdict, name, wave_size, rdna_status_name(st),
@@ -246,6 +250,11 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
       print_context(out, c, wave_size, &r);
       if (r.total_divergences > r.num_divergences)
          fprintf(out, "  ... %zu more\n", r.total_divergences - r.num_divergences);
+      if (!r.equal && (r.skipped_sregs || r.skipped_vgprs))
+         fprintf(out,
+                 "  not compared, never given a value nor written: %zu scalar registers, "
+                 "%zu VGPRs\n",
+                 r.skipped_sregs, r.skipped_vgprs);
       if (!r.interp.passed)
          fprintf(out, "  [expect] fails on the interpreter (%zu lines; 'rdna run' shows them)\n",
                  r.interp.num_failures);

@@ -114,6 +114,9 @@ enum rdna_status rdna_case_init_vgpr(const struct rdna_case *c, unsigned wave_si
                                      unsigned lane, uint32_t *value, struct rdna_diag *diag);
 /* Whether [init] writes VGPR `reg` at all (a loader may skip the others). */
 bool rdna_case_init_writes_vgpr(const struct rdna_case *c, unsigned reg);
+/* Whether [init] gives scalar register `code` (as for rdna_case_init_sreg, RDNA_REG_SCC
+ * included) a value or a dispatch id at `wave_size` (in wave64 `exec` and `vcc` name pairs). */
+bool rdna_case_init_writes_sreg(const struct rdna_case *c, unsigned wave_size, unsigned code);
 
 /* Dispatch ids an [init] line places instead of a value: `v0 = local_id.x`, `v[0:2] = local_id`
  * (the work-item id within the workgroup, per lane: X, Y, Z in turn over a range), `s8 =

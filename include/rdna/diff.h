@@ -5,8 +5,11 @@
  * register and lane (or address), both values, and the instruction that last wrote it on the
  * interpreter. State that does not exist is not compared: lanes past the end of a partial
  * wave, hardware registers other than MODE (HW_ID, cycle counters and the like describe the
- * machine, not the program). Integer and IEEE-basic results compare bit for bit; so do
- * transcendentals for now, which is stricter than DESIGN.md asks. */
+ * machine, not the program). Nor is undefined state: a register that neither the case's [init]
+ * nor the dispatch gave a value and that the program never wrote (by the interpreter's trace)
+ * holds whatever a backend starts with; such registers are counted, not compared. Integer and
+ * IEEE-basic results compare bit for bit; so do transcendentals for now, which is stricter than
+ * DESIGN.md asks. */
 #ifndef RDNA_DIFF_H
 #define RDNA_DIFF_H
 
@@ -73,7 +76,10 @@ struct rdna_diff_result {
    size_t num_divergences; /* kept, in report order: waves in order, then memory, then LDS */
    struct rdna_divergence *divergences;
    size_t total_divergences; /* found, kept or not */
-   bool equal;               /* no divergence */
+   /* Registers not compared because no one defined them (see above), summed over the waves:
+    * scalar registers (SCC included) and whole VGPRs. */
+   size_t skipped_sregs, skipped_vgprs;
+   bool equal; /* no divergence */
 };
 
 /* Runs case `c` at `wave_size` on the interpreter and on `gpu` and compares the final states.

@@ -416,3 +416,37 @@ Test(diff_case, a_wrong_lowering_is_named_by_register_and_instruction)
    rdna_case_destroy(c);
    rdna_gpu_close(gpu);
 }
+
+/* Definedness: a register that [init] does not set and the program never writes holds whatever
+ * a backend starts with; it is counted, not compared. The program below defines EXEC (the
+ * dispatch), s[2:3] and v0 ([init]), s1, v1 and v2 (written); SCC is neither. In wave32 the
+ * scalar candidates are the 128 operand codes less NULL and the high halves of EXEC and VCC,
+ * plus SCC: 126, of which 4 are defined. */
+Test(diff_case, registers_never_defined_are_counted_not_compared)
+{
+   struct rdna_gpu *gpu = open_device();
+   static const char text[] = "[require]\n"
+                              "wave 32\n"
+                              "vgprs 8\n"
+                              "[program]\n"
+                              "  s_mov_b32 s1, 7\n"
+                              "  v_add_nc_u32 v1, s2, v0\n"
+                              "  v_mov_b32 v2, s3\n"
+                              "  s_endpgm\n"
+                              "[init]\n"
+                              "v0 = lane\n"
+                              "s[2:3] = 5\n";
+   struct rdna_case *c;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_case_parse(text, strlen(text), "t.case", &c, &diag), RDNA_OK, "%s",
+                diag.message);
+   struct rdna_diff_result r;
+   enum rdna_status st = rdna_diff_case(gpu, c, 32, NULL, &r, &diag);
+   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
+   cr_assert(r.equal);
+   cr_assert_eq(r.skipped_vgprs, 8 - 3, "v3..v7");
+   cr_assert_eq(r.skipped_sregs, 126 - 4);
+   rdna_diff_result_free(&r);
+   rdna_case_destroy(c);
+   rdna_gpu_close(gpu);
+}

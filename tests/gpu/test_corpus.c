@@ -3,58 +3,12 @@
  * differential driver (include/rdna/diff.h) finds their final states equal: registers, lanes,
  * memory, LDS, end PC, steps and fault. Tests run from the repository root (CTest sets it). */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "rdna/diff.h"
-
-struct case_list {
-   char **paths;
-   size_t count;
-};
-
-static void collect(const char *dir, struct case_list *list)
-{
-   DIR *d = opendir(dir);
-   cr_assert_not_null(d, "cannot open %s (tests run from the repository root)", dir);
-   struct dirent *entry;
-   while ((entry = readdir(d)) != NULL) {
-      if (entry->d_name[0] == '.')
-         continue;
-      char path[1024];
-      snprintf(path, sizeof(path), "%s/%s", dir, entry->d_name);
-      struct stat st;
-      if (stat(path, &st) != 0)
-         continue;
-      size_t n = strlen(entry->d_name);
-      if (S_ISDIR(st.st_mode)) {
-         collect(path, list);
-      } else if (n > 5 && strcmp(entry->d_name + n - 5, ".case") == 0) {
-         list->paths = realloc(list->paths, (list->count + 1) * sizeof(char *));
-         cr_assert_not_null(list->paths);
-         list->paths[list->count++] = strdup(path);
-      }
-   }
-   closedir(d);
-}
-
-static char *read_file(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   cr_assert_not_null(f, "%s", path);
-   fseek(f, 0, SEEK_END);
-   long length = ftell(f);
-   fseek(f, 0, SEEK_SET);
-   char *text = malloc((size_t)length + 1);
-   cr_assert_not_null(text);
-   cr_assert_eq(fread(text, 1, (size_t)length, f), (size_t)length);
-   fclose(f);
-   *size = (size_t)length;
-   return text;
-}
+#include "tests/common/corpus_files.h"
 
 Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu, .timeout = 600)
 {
@@ -65,14 +19,14 @@ Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu, .timeout = 600
       cr_skip_test("no Vulkan device: %s", diag.message);
    cr_assert_eq(st, RDNA_OK, "%s", diag.message);
 
-   struct case_list list = { NULL, 0 };
-   collect("corpus", &list);
+   struct corpus_files list;
+   corpus_files_collect("corpus", &list);
    cr_assert_gt(list.count, 0);
    unsigned runs = 0, failures = 0, gaps = 0;
    for (size_t i = 0; i < list.count; i++) {
       const char *path = list.paths[i];
       size_t size;
-      char *text = read_file(path, &size);
+      char *text = corpus_files_read(path, &size);
       struct rdna_case *c = NULL;
       st = rdna_case_parse(text, size, path, &c, &diag);
       cr_assert_eq(st, RDNA_OK, "%s:%u: %s", path, diag.line, diag.message);
@@ -111,9 +65,8 @@ Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu, .timeout = 600
       }
       rdna_case_destroy(c);
       free(text);
-      free(list.paths[i]);
    }
-   free(list.paths);
+   corpus_files_free(&list);
    rdna_gpu_close(gpu);
    cr_log_info("%u runs, %u known gaps (todo(recomp))", runs, gaps);
    cr_assert_eq(failures, 0, "%u of %u runs fail on the GPU without a todo(recomp) line", failures,

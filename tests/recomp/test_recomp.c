@@ -4,15 +4,14 @@
  * wave64 at subgroup sizes 8, 32 and 64 in every relative-addressing lowering. Tests run from the
  * repository root (RDNA_SOURCE_DIR, set by CTest). */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "rdna/recomp.h"
 #include "recomp/cfg.h"
 #include "recomp/spirv_builder.h"
+#include "tests/common/corpus_files.h"
 
 static struct rdna_case *parse(const char *text)
 {
@@ -312,25 +311,10 @@ struct totals {
    unsigned modules, unsupported, cases;
 };
 
-static char *read_text(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   cr_assert_not_null(f, "%s", path);
-   fseek(f, 0, SEEK_END);
-   long n = ftell(f);
-   fseek(f, 0, SEEK_SET);
-   char *text = malloc((size_t)n + 1);
-   cr_assert_not_null(text);
-   cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
-   fclose(f);
-   *size = (size_t)n;
-   return text;
-}
-
 static void recompile_case(const char *path, struct totals *t)
 {
    size_t size;
-   char *text = read_text(path, &size);
+   char *text = corpus_files_read(path, &size);
    struct rdna_case *c = NULL;
    struct rdna_diag diag;
    cr_assert_eq(rdna_case_parse(text, size, path, &c, &diag), RDNA_OK, "%s: %s", path,
@@ -372,35 +356,14 @@ static void recompile_case(const char *path, struct totals *t)
    free(text);
 }
 
-static void walk(const char *dir, struct totals *t)
-{
-   DIR *d = opendir(dir);
-   cr_assert_not_null(d, "cannot open %s (run from the repository root)", dir);
-   struct dirent *e;
-   while ((e = readdir(d)) != NULL) {
-      if (e->d_name[0] == '.')
-         continue;
-      char path[1024];
-      snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-      struct stat st;
-      if (stat(path, &st) != 0)
-         continue;
-      size_t n = strlen(e->d_name);
-      if (S_ISDIR(st.st_mode))
-         walk(path, t);
-      else if (n > 5 && strcmp(e->d_name + n - 5, ".case") == 0)
-         recompile_case(path, t);
-   }
-   closedir(d);
-}
-
 Test(recomp_corpus, every_case_recompiles_to_a_valid_module, .timeout = 600)
 {
-   const char *root = getenv("RDNA_SOURCE_DIR");
-   char dir[1024];
-   snprintf(dir, sizeof(dir), "%s/corpus", root && *root ? root : ".");
+   struct corpus_files files;
+   corpus_files_collect("corpus", &files);
    struct totals t = { 0, 0, 0 };
-   walk(dir, &t);
+   for (size_t i = 0; i < files.count; i++)
+      recompile_case(files.paths[i], &t);
+   corpus_files_free(&files);
    cr_assert_gt(t.cases, 0u);
    cr_assert_gt(t.modules, 0u);
    cr_log_info("%u cases: %u modules validated, %u recompilations UNSUPPORTED", t.cases, t.modules,
