@@ -46,7 +46,9 @@ bool cfg_ends_block(const struct rdna_inst *inst)
    const struct op_info *info = op_info(inst->op);
    if (!info)
       return true;
-   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || may_fault(inst);
+   /* s_barrier too: the wave leaves the dispatcher there to meet its workgroup. */
+   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || may_fault(inst) ||
+          inst->op == RDNA_OP_s_barrier;
 }
 
 bool cfg_branch_target(const struct rdna_inst *inst, uint64_t pc, uint64_t *target)
