@@ -1051,7 +1051,8 @@ static enum rdna_status ds_counter(struct lower *l, const struct rdna_inst *in, 
    lw_fault(l, misaligned, RDNA_FAULT_MISALIGNED, 0, lw_zext64(l, addr));
    uint32_t merge = lw_if_begin(
       l, lw_op2(l, SpvOpLogicalAnd, TB, any, lw_op1(l, SpvOpLogicalNot, TB, misaligned)));
-   uint32_t count = lw_lo(l, lw_op1(l, SpvOpBitCount, T64, exec));
+   uint32_t count = bin(l, SpvOpIAdd, lw_op1(l, SpvOpBitCount, T32, lw_lo(l, exec)),
+                        lw_op1(l, SpvOpBitCount, T32, lw_hi(l, exec)));
    uint32_t inside = in_lds(l, addr, 4);
    uint32_t word = word_or_sink(l, inside, addr);
    uint32_t old = spvb_function_variable(b, l->t_ptr_u32);

@@ -326,8 +326,51 @@ static const struct atomic_row rows32[] = {
    { "ds_cmpst_rtn_b32", 32, true }, { "ds_wrap_rtn_b32", 32, true },
 };
 
+static double as_double(unsigned bits, uint64_t v)
+{
+   if (bits == 64) {
+      double d;
+      memcpy(&d, &v, 8);
+      return d;
+   }
+   uint32_t u = (uint32_t)v;
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+/* The float rows on the host's IEEE arithmetic (SSE: round to nearest even, denormals kept).
+ * ds_add_f32: a NaN sum is the default quiet NaN 0x7fc00000. min/max: IEEE minimumNumber /
+ * maximumNumber with -0 below +0; two NaNs give data0 quieted. cmpst_f: an IEEE equality
+ * compare (-0 == +0, a NaN equals nothing). */
+static uint64_t apply_float(const char *name, unsigned bits, uint64_t mem, uint64_t d0, uint64_t d1)
+{
+   double m = as_double(bits, mem), d = as_double(bits, d0);
+   if (strstr(name, "_add_")) {
+      volatile float a = (float)m, b = (float)d;
+      float sum = a + b;
+      uint32_t r;
+      memcpy(&r, &sum, 4);
+      return isnan(sum) ? 0x7fc00000u : r;
+   }
+   if (strstr(name, "_cmpst_"))
+      return m == d ? d1 : mem;
+   bool max = strstr(name, "_max_") != NULL;
+   if (isnan(m) && isnan(d))
+      return d0 | (bits == 64 ? 1ull << 51 : 1ull << 22);
+   if (isnan(d))
+      return mem;
+   if (isnan(m))
+      return d0;
+   if (m == d)
+      return max ? (signbit(d) ? mem : d0) : (signbit(d) ? d0 : mem);
+   return (max ? d > m : d < m) ? d0 : mem;
+}
+
 static uint64_t apply_int(const char *name, unsigned bits, uint64_t mem, uint64_t d0, uint64_t d1)
 {
+   if (strstr(name, "_f32") || strstr(name, "_f64"))
+      return apply_float(name, bits, mem, d0, d1);
    uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
    int64_t sm = bits == 64 ? (int64_t)mem : (int32_t)mem,
            sd = bits == 64 ? (int64_t)d0 : (int32_t)d0;
@@ -370,6 +413,32 @@ static uint64_t apply_int(const char *name, unsigned bits, uint64_t mem, uint64_
 static uint64_t atomic_data(const char *name, unsigned lane, unsigned which, uint32_t *state)
 {
    uint64_t v = test_value(state) | (uint64_t)test_value(state) << 32;
+   if (strstr(name, "_f32")) {
+      /* zeros, denormals, infinities, NaNs (quiet and signaling), normals */
+      static const uint32_t special[] = { 0x00000001u, 0x80000000u, 0x00000000u, 0x007fffffu,
+                                          0x3f800000u, 0x80400000u, 0x00400000u, 0xbf800000u,
+                                          0x7f7fffffu, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+                                          0x7f800001u, 0xffc00123u, 0x00000003u, 0x80000001u };
+      /* ds_add_f32 keeps to finite values below lane 40 (a NaN stays for good) */
+      if (strstr(name, "_add_") && lane < 40)
+         return special[(lane * 7 + which) % 9];
+      return lane % 4 == 3 ? (uint32_t)v : special[(lane * 5 + which) % 16];
+   }
+   if (strstr(name, "_f64")) {
+      static const uint64_t special[] = { 1ull,
+                                          0x8000000000000000ull,
+                                          0ull,
+                                          0x000fffffffffffffull,
+                                          0x3ff0000000000000ull,
+                                          0xbff0000000000000ull,
+                                          0x7ff0000000000000ull,
+                                          0xfff0000000000000ull,
+                                          0x7ff8000000000000ull,
+                                          0x7ff0000000000001ull,
+                                          0xfff8000000000123ull,
+                                          0x8000000000000001ull };
+      return lane % 4 == 3 ? v : special[(lane * 5 + which) % 12];
+   }
    if (strstr(name, "_inc_") || strstr(name, "_dec_") || (strstr(name, "_wrap_") && !which))
       return 3 + lane % 5;
    if (strstr(name, "_cmpst_") && !which)
@@ -408,6 +477,8 @@ static void run_atomics(const struct atomic_row *rows, size_t n, unsigned wave, 
       uint64_t init = test_value(&state) | (uint64_t)test_value(&state) << 32;
       if (strstr(rows[i].name, "_cmpst_"))
          init = 7;
+      if (strstr(rows[i].name, "_f32") || strstr(rows[i].name, "_f64"))
+         init = atomic_data(rows[i].name, 1, 0, &state);
       put64(lds + 8 * i, init);
       text_add(&t, "v[%zu:%zu] = 0x%llx\n", 100 + 2 * i, 101 + 2 * i, (unsigned long long)init);
       uint32_t d[4][64];
@@ -471,4 +542,199 @@ Test(gpu_lds, atomics_of_64_bits)
 {
    run_atomics(rows64, sizeof(rows64) / sizeof(rows64[0]), 32, 0xffffffffull);
    run_atomics(rows64, sizeof(rows64) / sizeof(rows64[0]), 64, 0xf0ffffffffffff0full);
+}
+
+static const struct atomic_row rows_float[] = {
+   { "ds_add_rtn_f32", 32, false },  { "ds_min_rtn_f32", 32, false },
+   { "ds_max_rtn_f32", 32, false },  { "ds_cmpst_rtn_f32", 32, true },
+   { "ds_min_rtn_f64", 64, false },  { "ds_max_rtn_f64", 64, false },
+   { "ds_cmpst_rtn_f64", 64, true },
+};
+
+Test(gpu_lds, float_atomics_with_denormals_nans_and_signed_zeros)
+{
+   run_atomics(rows_float, sizeof(rows_float) / sizeof(rows_float[0]), 32, 0xffffffffull);
+   run_atomics(rows_float, sizeof(rows_float) / sizeof(rows_float[0]), 64, 0xffffffffffffffffull);
+}
+
+/* ---- faults and bounds -------------------------------------------------------------------- */
+
+Test(gpu_lds, misaligned_lane_faults_before_anything_is_written)
+{
+   /* Lanes 3 and 7 store at 2 mod 4, lane 1 (inactive) at 1: the lowest active misaligned lane,
+    * 3, faults MISALIGNED at its LDS address and no lane stores. */
+   struct text t = { 0 };
+   uint32_t addr[32];
+   for (unsigned lane = 0; lane < 32; lane++)
+      addr[lane] = lane == 3 ? 0x32 : lane == 7 ? 0x46 : lane == 1 ? 0x1 : 4 * lane;
+   text_add(&t,
+            "[require]\nwave 32\nlds %u\n[program]\n"
+            "  ds_write_b32 v1, v0\n"
+            "  s_endpgm\n[init]\nv0 = lane + 1\nexec = 0xfffffffd\n",
+            LDS);
+   text_add_lanes(&t, 1, addr, 32);
+   struct gpu_run run;
+   harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
+   cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_MISALIGNED);
+   cr_expect_eq(run.wave.fault.lane, 3);
+   cr_expect_eq(run.wave.fault.address, 0x32);
+   static uint8_t zero[LDS];
+   expect_lds(&run, 0, zero);
+   harness_free(&run);
+   text_free(&t);
+}
+
+Test(gpu_lds, atomics_need_their_full_size_aligned)
+{
+   /* A 64-bit read needs 4-byte alignment, a 64-bit atomic 8: address 4 faults the atomic. */
+   struct text t = { 0 };
+   text_add(&t,
+            "[require]\nwave 64\nlds %u\n[program]\n"
+            "  ds_read_b64 v[2:3], v1\n"
+            "  ds_add_u64 v1, v[2:3]\n"
+            "  s_endpgm\n[init]\nv1 = 4\n",
+            LDS);
+   struct gpu_run run;
+   harness_run(t.data, 64, RDNA_RELATIVE_DEFAULT, &run);
+   cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_MISALIGNED);
+   cr_expect_eq(run.wave.fault.lane, 0);
+   cr_expect_eq(run.wave.fault.address, 4);
+   harness_free(&run);
+   text_free(&t);
+}
+
+Test(gpu_lds, outside_the_allocation_reads_zero_and_drops_writes)
+{
+   /* The guide: out-of-range LDS reads return 0 and writes are discarded, per dword. A b128
+    * store at LDS - 8 keeps its first two dwords; a read there returns them and two zeros; an
+    * atomic outside changes nothing and returns 0. */
+   for (unsigned wave = 32; wave <= 64; wave *= 2) {
+      struct text t = { 0 };
+      text_add(&t,
+               "[require]\nwave %u\nlds %u\n[program]\n"
+               "  ds_write_b128 v1, v[2:5]\n"
+               "  ds_read_b128 v[6:9], v1\n"
+               "  ds_add_rtn_u32 v10, v11, v2\n"
+               "  ds_write_b16 v12, v2\n"
+               "  ds_read_u16 v13, v12\n"
+               "  s_endpgm\n[init]\nv1 = %u\nv2 = 0x11111111\nv3 = 0x22222222\nv4 = 0x33333333\n"
+               "v5 = 0x44444444\nv10 = 5\nv11 = %u\nv12 = %u\n[expect]\n"
+               "v6 = 0x11111111\nv7 = 0x22222222\nv8 = 0\nv9 = 0\nv10 = 0\nv13 = 0\nfault none\n",
+               wave, LDS, LDS - 8, LDS, LDS + 2);
+      static uint8_t lds[LDS];
+      memset(lds, 0, sizeof(lds));
+      put32(lds + LDS - 8, 0x11111111);
+      put32(lds + LDS - 4, 0x22222222);
+      struct gpu_run run;
+      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      expect_pass(&run);
+      expect_lds(&run, 0, lds);
+      harness_free(&run);
+      text_free(&t);
+   }
+}
+
+Test(gpu_lds, append_and_consume_count_the_active_lanes)
+{
+   /* DS_APPEND: the dword at M0[15:0] + offset grows by the number of active lanes, each active
+    * lane receiving the value before; DS_CONSUME shrinks it. */
+   uint64_t exec[2] = { 0x0f0ff0f1ull, 0x8000ffff0000000full };
+   for (unsigned w = 0; w < 2; w++) {
+      unsigned wave = 32 << w;
+      unsigned n = (unsigned)__builtin_popcountll(exec[w]);
+      struct text t = { 0 };
+      text_add(&t,
+               "[require]\nwave %u\nlds %u\n[program]\n"
+               "  s_mov_b32 m0, 0x10\n"
+               "  ds_append v1 offset:8\n"
+               "  ds_append v2 offset:8\n"
+               "  ds_consume v3 offset:8\n"
+               "  ds_consume v4 offset:8\n"
+               "  s_endpgm\n[init]\nexec = 0x%llx\n[expect]\n"
+               "v1 = 100\nv2 = %u\nv3 = %u\nv4 = %u\nfault none\n",
+               wave, LDS, (unsigned long long)exec[w], 100 + n, 100 + 2 * n, 100 + n);
+      /* The counter starts at 100: lane 0 of a first run stores it. */
+      char *body = strstr(t.data, "  ds_append v1");
+      cr_assert(body != NULL);
+      struct text u = { 0 };
+      text_add(&u, "%.*s  v_mov_b32 v9, 100\n  v_mov_b32 v8, 0x18\n  ds_write_b32 v8, v9\n%s",
+               (int)(body - t.data), t.data, body);
+      static uint8_t lds[LDS];
+      memset(lds, 0, sizeof(lds));
+      put32(lds + 0x18, 100);
+      struct gpu_run run;
+      harness_run(u.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      expect_pass(&run);
+      expect_lds(&run, 0, lds);
+      harness_free(&run);
+      text_free(&t);
+      text_free(&u);
+   }
+}
+
+/* ---- barriers and multi-wave workgroups --------------------------------------------------- */
+
+/* A workgroup of 3 full waves and a partial one of 8 lanes, two workgroups: each iteration every
+ * live wave adds 1 per lane to an LDS counter, meets at s_barrier, reads the counter, stores it,
+ * and meets again. Wave 0 ends after the first iteration; the others run three. S_BARRIER waits
+ * for the waves that have not ended only, so the counter after iteration k holds N + k * (N - W)
+ * for the N lanes of the workgroup. */
+Test(gpu_lds, barriers_across_waves_with_an_ended_wave_and_a_partial_one)
+{
+   for (unsigned wave = 32; wave <= 64; wave *= 2) {
+      unsigned n = 3 * wave + 8, groups = 2;
+      struct text t = { 0 };
+      text_add(&t,
+               "[require]\nwave %u\nworkgroup %u\ngrid %u\nlds %u\n[buffer out]\nsize %u\n"
+               "[program]\n"
+               "  v_mov_b32 v1, 0\n"
+               "  v_mov_b32 v2, 1\n"
+               "  v_readfirstlane_b32 s2, v0\n"
+               "  s_mov_b32 s3, 0\n"
+               "loop:\n"
+               "  ds_add_u32 v1, v2\n"
+               "  s_waitcnt lgkmcnt(0)\n"
+               "  s_barrier\n"
+               "  ds_read_b32 v3, v1\n"
+               "  s_mul_i32 s4, s8, 3\n"
+               "  s_add_u32 s4, s4, s3\n"
+               "  s_mul_i32 s4, s4, %u\n"
+               "  v_add_nc_u32 v4, s4, v0\n"
+               "  v_lshlrev_b32 v4, 2, v4\n"
+               "  s_waitcnt lgkmcnt(0)\n"
+               "  global_store_dword v4, v3, s[0:1]\n"
+               "  s_barrier\n"
+               "  s_add_u32 s3, s3, 1\n"
+               "  s_cmp_eq_u32 s2, 0\n"
+               "  s_cbranch_scc1 done\n"
+               "  s_cmp_lt_u32 s3, 3\n"
+               "  s_cbranch_scc1 loop\n"
+               "done:\n"
+               "  s_endpgm\n"
+               "[init]\ns[0:1] = &out\nv0 = local_id.x\ns8 = group_id.x\n[expect]\n",
+               wave, n, groups, LDS, groups * 3 * n * 4, n);
+      for (unsigned g = 0; g < groups; g++)
+         for (unsigned it = 0; it < 3; it++) {
+            /* work-items of wave 0 (ids below W) store only in the first iteration */
+            uint32_t counter = n + it * (n - wave);
+            unsigned base = (g * 3 + it) * n;
+            if (it == 0) {
+               text_add(&t, "buffer out u32[%u:%u] = %u\n", base, base + n - 1, counter);
+            } else {
+               text_add(&t, "buffer out u32[%u:%u] = 0\n", base, base + wave - 1);
+               text_add(&t, "buffer out u32[%u:%u] = %u\n", base + wave, base + n - 1, counter);
+            }
+         }
+      text_add(&t, "fault none\n");
+      static uint8_t lds[LDS];
+      memset(lds, 0, sizeof(lds));
+      put32(lds, n + 2 * (n - wave));
+      struct gpu_run run;
+      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      expect_pass(&run);
+      for (unsigned g = 0; g < groups; g++)
+         expect_lds(&run, g, lds);
+      harness_free(&run);
+      text_free(&t);
+   }
 }
