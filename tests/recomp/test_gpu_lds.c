@@ -738,3 +738,70 @@ Test(gpu_lds, barriers_across_waves_with_an_ended_wave_and_a_partial_one)
       text_free(&t);
    }
 }
+
+/* ---- FLAT through the shared aperture ----------------------------------------------------- */
+
+Test(gpu_lds, flat_reaches_the_lds_through_the_shared_aperture)
+{
+   /* Guide 10.1: a FLAT address whose high dword is src_shared_base's (the interpreter's 0x10000)
+    * is an LDS address in its low dword. Lane l stores l * 5 at LDS[8 * l] through FLAT; a DS read
+    * of LDS[8 * (l ^ 1)] sees the neighbour's store; a FLAT load reads it back. */
+   for (unsigned wave = 32; wave <= 64; wave *= 2) {
+      struct text t = { 0 };
+      text_add(&t,
+               "[require]\nwave %u\nlds %u\n[program]\n"
+               "  v_mov_b32 v2, 0x10000\n"
+               "  v_mov_b32 v4, 0x10000\n"
+               "  flat_store_dword v[1:2], v5\n"
+               "  s_waitcnt vmcnt(0)\n"
+               "  ds_read_b32 v6, v3\n"
+               "  flat_load_dword v7, v[3:4]\n"
+               "  s_endpgm\n[init]\n",
+               wave, LDS);
+      add_lanes_fn(&t, 1, wave, addr_8l);
+      add_lanes_fn(&t, 3, wave, addr_8x);
+      uint32_t data[64], neighbour[64];
+      static uint8_t lds[LDS];
+      memset(lds, 0, sizeof(lds));
+      for (unsigned lane = 0; lane < wave; lane++) {
+         data[lane] = lane * 5;
+         put32(lds + 8 * lane, data[lane]);
+      }
+      for (unsigned lane = 0; lane < wave; lane++)
+         neighbour[lane] = get32(lds + 8 * (lane ^ 1));
+      text_add_lanes(&t, 5, data, wave);
+      text_add(&t, "[expect]\n");
+      text_add_lanes(&t, 6, neighbour, wave);
+      text_add_lanes(&t, 7, neighbour, wave);
+      text_add(&t, "fault none\n");
+      struct gpu_run run;
+      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      expect_pass(&run);
+      expect_lds(&run, 0, lds);
+      harness_free(&run);
+      text_free(&t);
+   }
+}
+
+Test(gpu_lds, flat_outside_the_lds_faults_unmapped_with_the_aperture_address)
+{
+   /* Unlike DS, the interpreter's FLAT rule faults an LDS access past the allocation UNMAPPED at
+    * the aperture address; lane 4 is the lowest such lane. */
+   struct text t = { 0 };
+   text_add(&t,
+            "[require]\nwave 32\nlds %u\n[program]\n"
+            "  v_lshlrev_b32 v1, 10, v0\n" /* lane * 1024: lanes 4 and up are outside */
+            "  v_mov_b32 v2, 0x10000\n"
+            "  flat_store_dword v[1:2], v0\n"
+            "  s_endpgm\n[init]\nv0 = lane\n",
+            LDS);
+   struct gpu_run run;
+   harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
+   cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_UNMAPPED);
+   cr_expect_eq(run.wave.fault.lane, 4);
+   cr_expect_eq(run.wave.fault.address, 0x10000ull << 32 | 4 * 1024);
+   static uint8_t zero[LDS];
+   expect_lds(&run, 0, zero);
+   harness_free(&run);
+   text_free(&t);
+}
