@@ -99,6 +99,7 @@ struct lower {
    uint32_t at_barrier;   /* Function bool: the wave waits at s_barrier */
    uint32_t subgroup_id;  /* u32: the wave's index within its workgroup */
    uint32_t group_index;  /* u32: the workgroup's linear index in the grid */
+   uint32_t lds_direct;   /* u32: the current instruction's lds_direct value; 0 when none */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */
@@ -241,5 +242,8 @@ uint32_t lw_lds_sink(struct lower *l);
 uint32_t lw_lds_word(struct lower *l, uint32_t index);
 /* OpControlBarrier for the workgroup, acquire-release on Workgroup memory. */
 void lw_workgroup_barrier(struct lower *l);
+/* Reads the wave's lds_direct value into l->lds_direct (faulting on a bad M0 type or a
+ * misaligned address); returns the bool under which the instruction runs. */
+uint32_t lw_lds_direct_read(struct lower *l);
 
 #endif

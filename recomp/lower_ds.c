@@ -1123,3 +1123,52 @@ enum rdna_status lower_s_barrier(struct lower *l, const struct rdna_inst *in)
       spvb_store(l->b, l->at_barrier, lw_bool(l, true));
    return RDNA_OK;
 }
+
+/* ---- LDS direct reads ------------------------------------------------------------------------
+ * A VALU source of lds_direct reads one LDS value for the whole wave: the byte address is
+ * M0[15:0] and M0[18:16] gives the type: 0 unsigned byte, 1 unsigned short, 2 dword, 4 signed
+ * byte, 5 signed short (the "LDS direct reads" section of AMD's GCN and RDNA guides). Another
+ * type faults INVALID_OPERAND, a misaligned address MISALIGNED (no lane), and an address outside
+ * the LDS reads 0, as in the interpreter. */
+uint32_t lw_lds_direct_read(struct lower *l)
+{
+   uint32_t m0 = lw_sreg(l, RDNA_REG_M0);
+   uint32_t addr = bin(l, SpvOpBitwiseAnd, m0, c32(l, 0xffff));
+   uint32_t type =
+      bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, m0, c32(l, 16)), c32(l, 7));
+   static const uint32_t sizes[8] = { 1, 2, 4, 0, 1, 2, 0, 0 };
+   uint32_t size = c32(l, 0);
+   for (uint32_t t = 0; t < 8; t++)
+      if (sizes[t])
+         size = lw_select(l, T32, cmp(l, SpvOpIEqual, type, c32(l, t)), c32(l, sizes[t]), size);
+   uint32_t no_type = cmp(l, SpvOpIEqual, size, c32(l, 0));
+   uint32_t misaligned =
+      lw_nz(l, bin(l, SpvOpBitwiseAnd, addr, bin(l, SpvOpISub, size, c32(l, 1))));
+   misaligned = lw_op2(l, SpvOpLogicalAnd, TB, lw_op1(l, SpvOpLogicalNot, TB, no_type), misaligned);
+   uint32_t kind = lw_select(
+      l, T32, no_type, c32(l, RDNA_FAULT_INVALID_OPERAND),
+      lw_select(l, T32, misaligned, c32(l, RDNA_FAULT_MISALIGNED), c32(l, RDNA_FAULT_NONE)));
+   uint32_t faults = lw_nz(l, kind);
+   lw_fault_value(l, faults, kind, 0, lw_select(l, T64, misaligned, lw_zext64(l, addr), c64(l, 0)));
+   uint32_t inside =
+      cmp(l, SpvOpULessThanEqual, bin(l, SpvOpIAdd, addr, size), c32(l, l->lds_bytes));
+   uint32_t word =
+      lw_select(l, T32, inside, bin(l, SpvOpShiftRightLogical, addr, c32(l, 2)), c32(l, 0));
+   uint32_t shift =
+      bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, addr, c32(l, 3)), c32(l, 3));
+   uint32_t raw = bin(l, SpvOpShiftRightLogical, spvb_load(l->b, T32, lw_lds_word(l, word)), shift);
+   raw = lw_select(l, T32, inside, raw, c32(l, 0));
+   uint32_t u8 = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xff));
+   uint32_t u16 = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xffff));
+   uint32_t i8 =
+      bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 24)), c32(l, 24));
+   uint32_t i16 =
+      bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 16)), c32(l, 16));
+   uint32_t value = raw;
+   const uint32_t by_type[6] = { u8, u16, raw, raw, i8, i16 };
+   for (uint32_t t = 0; t < 6; t++)
+      if (t != 2 && t != 3)
+         value = lw_select(l, T32, cmp(l, SpvOpIEqual, type, c32(l, t)), by_type[t], value);
+   l->lds_direct = value;
+   return lw_op1(l, SpvOpLogicalNot, TB, faults);
+}

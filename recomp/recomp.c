@@ -599,9 +599,9 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
       snprintf(detail, sizeof(detail), " (its %s form)", rdna_encoding_name(in->encoding));
       return lower_unsupported(l, name, detail);
    }
+   bool lds_direct = false;
    for (unsigned i = 0; i < in->num_operands; i++)
-      if (in->operands[i].reg == RDNA_REG_LDS_DIRECT)
-         return lower_unsupported(l, name, " (lds_direct)");
+      lds_direct |= in->operands[i].reg == RDNA_REG_LDS_DIRECT;
    if (operands_invalid(l, in)) {
       lw_fault(l, 0, RDNA_FAULT_INVALID_OPERAND, 0, 0);
       return RDNA_OK;
@@ -609,7 +609,14 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
    lower_fn fn = lower_handler(in->op);
    if (!fn)
       return lower_unsupported(l, name, "");
-   return fn(l, in);
+   if (!lds_direct)
+      return fn(l, in);
+   /* The LDS value is read first; the row then runs with it as its source. */
+   uint32_t merge = lw_if_begin(l, lw_lds_direct_read(l));
+   enum rdna_status status = fn(l, in);
+   l->lds_direct = 0;
+   lw_if_end(l, merge);
+   return status;
 }
 
 static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
