@@ -805,3 +805,31 @@ Test(gpu_lds, flat_outside_the_lds_faults_unmapped_with_the_aperture_address)
    harness_free(&run);
    text_free(&t);
 }
+
+/* ---- what is not modeled ------------------------------------------------------------------ */
+
+Test(gpu_lds, gds_and_gws_fault_unsupported_when_reached)
+{
+   /* The global data share and global wave sync are not modeled (nor in the interpreter): the
+    * first gds access faults UNSUPPORTED there, and the LDS store before it has landed. */
+   static const char *const rows[] = { "ds_write_b32 v1, v2 gds", "ds_gws_init v1 gds" };
+   for (unsigned i = 0; i < 2; i++) {
+      struct text t = { 0 };
+      text_add(&t,
+               "[require]\nwave 32\nlds %u\n[program]\n"
+               "  ds_write_b32 v1, v2\n"
+               "  %s\n"
+               "  s_endpgm\n[init]\nv1 = 8\nv2 = 0x5a\n",
+               LDS, rows[i]);
+      struct gpu_run run;
+      harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
+      cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_UNSUPPORTED, "%s", rows[i]);
+      cr_expect_eq(run.wave.fault.pc, rdna_case_entry(run.c) + 8, "%s", rows[i]);
+      static uint8_t lds[LDS];
+      memset(lds, 0, sizeof(lds));
+      lds[8] = 0x5a;
+      expect_lds(&run, 0, lds);
+      harness_free(&run);
+      text_free(&t);
+   }
+}
