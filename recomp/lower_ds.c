@@ -729,8 +729,7 @@ static void data_values(struct lower *l, unsigned reg, unsigned bits, uint32_t o
          bits == 64 ? lw_pack64(l, lw_vgpr(l, reg, k), lw_vgpr(l, reg + 1, k)) : lw_vgpr(l, reg, k);
 }
 
-/* Writes the old values kept in vars[] (of `bits`) to the active lanes' VGPRs from `vdst`, at
- * dword `first` on. */
+/* Writes the old values kept in vars[] (of `bits`) to the active lanes' VGPRs from `vdst` on. */
 static void write_olds(struct lower *l, const struct ds_lanes *d, unsigned vdst, unsigned bits,
                        const uint32_t vars[])
 {
