@@ -125,6 +125,8 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
    lay->state_words = (size_t)state_words;
    lay->scratch_bytes_per_lane = SCRATCH_BYTES_PER_LANE;
    lay->lds_bytes = rdna_case_lds(c);
+   /* declare_lds: the LDS words and two sink words, and the barrier count with several waves */
+   lay->workgroup_memory_bytes = lay->lds_bytes + 8 + (lay->waves_per_group > 1 ? 4 : 0);
 
    size_t n = rdna_case_region_count(c);
    m->regions = calloc(n ? n : 1, sizeof(*m->regions));

@@ -833,3 +833,28 @@ Test(gpu_lds, gds_and_gws_fault_unsupported_when_reached)
       text_free(&t);
    }
 }
+
+Test(gpu_lds, an_lds_beyond_the_device_limit_is_unsupported_there)
+{
+   /* RDNA2 gives a workgroup up to 64 KiB of LDS; a device with less workgroup memory than the
+    * case's LDS (lavapipe: 32 KiB) reports UNSUPPORTED instead of running past its limit. */
+   struct rdna_gpu *g = harness_gpu();
+   const char *text = "[require]\nlds 65536\n[program]\n  s_endpgm\n";
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   cr_assert_eq(rdna_case_parse(text, strlen(text), "generated", &c, &diag), RDNA_OK);
+   struct rdna_gpu_case_options options = { RDNA_RELATIVE_DEFAULT, 0, 120000000000ull };
+   struct rdna_gpu_case_result result;
+   memset(&result, 0, sizeof(result));
+   enum rdna_status st = rdna_gpu_case_run(g, c, 32, &options, &result, &diag);
+   if (st == RDNA_OK) {
+      /* a device with room for it: the run must be complete */
+      cr_expect(result.check.passed);
+   } else {
+      cr_expect_eq(st, RDNA_UNSUPPORTED, "%s", diag.message);
+      cr_expect(strstr(diag.message, "workgroup memory") != NULL, "%s", diag.message);
+   }
+   rdna_gpu_case_result_free(&result);
+   rdna_case_destroy(c);
+}
