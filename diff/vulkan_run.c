@@ -121,6 +121,10 @@ static enum rdna_status check_layout(const struct rdna_gpu *gpu, const struct rd
       return vulkan_fail(
          diag, RDNA_UNSUPPORTED, "%s allows at most %u invocations per workgroup (%llu asked)",
          gpu->info.name, lim->maxComputeWorkGroupInvocations, (unsigned long long)invocations);
+   if (l->workgroup_memory_bytes > lim->maxComputeSharedMemorySize)
+      return vulkan_fail(
+         diag, RDNA_UNSUPPORTED, "%s allows %u bytes of workgroup memory; the case's LDS needs %u",
+         gpu->info.name, lim->maxComputeSharedMemorySize, l->workgroup_memory_bytes);
    if (gpu->max_subgroups_per_group && l->waves_per_group > gpu->max_subgroups_per_group)
       return vulkan_fail(diag, RDNA_UNSUPPORTED,
                          "%s allows at most %u subgroups per workgroup (%u asked)", gpu->info.name,

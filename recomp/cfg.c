@@ -7,8 +7,8 @@
 
 #include "isa_internal.h"
 
-/* Rows that can fault at run time on their operands' values: memory accesses and scalar
- * relative addressing (the interpreter's bound check, interp/exec_salu.c). */
+/* Rows that can fault at run time on their operands' values: memory accesses, lds_direct
+ * sources and scalar relative addressing (the interpreter's bound check, interp/exec_salu.c). */
 static bool may_fault(const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);
@@ -27,6 +27,10 @@ static bool may_fault(const struct rdna_inst *inst)
    default:
       break;
    }
+   /* an lds_direct source faults on a bad M0 */
+   for (unsigned i = 0; i < inst->num_operands; i++)
+      if (inst->operands[i].reg == RDNA_REG_LDS_DIRECT)
+         return true;
    switch (inst->op) {
    case RDNA_OP_s_movrels_b32:
    case RDNA_OP_s_movrels_b64:
@@ -46,7 +50,9 @@ bool cfg_ends_block(const struct rdna_inst *inst)
    const struct op_info *info = op_info(inst->op);
    if (!info)
       return true;
-   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || may_fault(inst);
+   /* s_barrier too: the wave leaves the dispatcher there to meet its workgroup. */
+   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || may_fault(inst) ||
+          inst->op == RDNA_OP_s_barrier;
 }
 
 bool cfg_branch_target(const struct rdna_inst *inst, uint64_t pc, uint64_t *target)

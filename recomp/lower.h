@@ -91,6 +91,15 @@ struct lower {
    uint32_t active[LOWER_MAX_SLOTS]; /* cached EXEC bits of the lanes; 0 when stale */
    uint32_t block_steps;             /* u64: steps when the current block started */
    unsigned inst_index;              /* the instruction's index in its block */
+
+   /* ---- LDS, barriers and workgroups (recomp/lower_ds.c; declared by recomp/recomp.c) ---- */
+   uint32_t lds_bytes;    /* the workgroup's LDS allocation */
+   uint32_t lds;          /* Workgroup u32[lds_bytes / 4 + 2]: the LDS words, then two sink words */
+   uint32_t t_ptr_wg_u32; /* pointer to a Workgroup u32 */
+   uint32_t at_barrier;   /* Function bool: the wave waits at s_barrier */
+   uint32_t subgroup_id;  /* u32: the wave's index within its workgroup */
+   uint32_t group_index;  /* u32: the workgroup's linear index in the grid */
+   uint32_t lds_direct;   /* u32: the current instruction's lds_direct value; 0 when none */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */
@@ -223,5 +232,18 @@ void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t
 /* Writes value[slot] to VGPR `index` of each slot whose cond[slot] (bool) holds. */
 void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const uint32_t cond[],
                            const uint32_t value[]);
+
+/* ---- LDS, barriers and workgroups (recomp/lower_ds.c) -------------------------------------- */
+
+/* The index of the first sink word: stores that must not land (inactive lanes, addresses outside
+ * the LDS) go there (a 64-bit access to it and the next), so that no store needs a branch. */
+uint32_t lw_lds_sink(struct lower *l);
+/* Pointer to LDS word `index` (u32 id). */
+uint32_t lw_lds_word(struct lower *l, uint32_t index);
+/* OpControlBarrier for the workgroup, acquire-release on Workgroup memory. */
+void lw_workgroup_barrier(struct lower *l);
+/* Reads the wave's lds_direct value into l->lds_direct (faulting on a bad M0 type or a
+ * misaligned address); returns the bool under which the instruction runs. */
+uint32_t lw_lds_direct_read(struct lower *l);
 
 #endif

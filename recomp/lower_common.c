@@ -340,6 +340,8 @@ uint32_t lw_scalar_src(struct lower *l, const struct rdna_operand *op)
       return lw_b2u(l, lw_op2(l, SpvOpIEqual, l->t_bool, lw_exec(l), lw_u64(l, 0)));
    case RDNA_REG_SCC:
       return lw_scc_u32(l);
+   case RDNA_REG_LDS_DIRECT: /* read before the instruction (lw_lds_direct_read) */
+      return l->lds_direct ? l->lds_direct : lw_u32(l, 0);
    /* Aperture bases: the high dword of the flat addresses of LDS and scratch, the values the
     * interpreter documents (interp/wave.h: those Linux's amdgpu driver programs). */
    case RDNA_REG_SHARED_BASE:

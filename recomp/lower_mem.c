@@ -67,9 +67,10 @@ static uint32_t not_b(struct lower *l, uint32_t x)
 /* ---- address translation -------------------------------------------------------------------- */
 
 /* Where one lane's access lands: a fault kind (u32, 0 none), the address a fault reports (u64),
- * whether it is scratch (bool), the byte offset in its buffer (u32). */
+ * whether it is scratch (bool), whether it is the LDS (bool; 0 where it cannot be), the byte
+ * offset in its buffer (u32). */
 struct place {
-   uint32_t fault, shown, scratch, offset;
+   uint32_t fault, shown, scratch, lds, offset;
 };
 
 /* A global address: inside one region (all `bytes` of it) and aligned, or a fault. */
@@ -94,6 +95,7 @@ static void place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigne
                 lw_select(l, T32, mapped, c32(l, RDNA_FAULT_NONE), c32(l, RDNA_FAULT_UNMAPPED)));
    p->shown = addr;
    p->scratch = lw_bool(l, false);
+   p->lds = 0;
    p->offset = lw_lo(l, offset);
 }
 
@@ -112,6 +114,7 @@ static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsign
                 lw_select(l, T32, unmapped, c32(l, RDNA_FAULT_UNMAPPED), c32(l, RDNA_FAULT_NONE)));
    p->shown = bin64(l, SpvOpBitwiseOr, off, c64(l, (uint64_t)APERTURE_PRIVATE_HI << 32));
    p->scratch = lw_bool(l, true);
+   p->lds = 0;
    uint32_t lane =
       bin(l, SpvOpIAdd, bin(l, SpvOpIMul, l->wave_index, c32(l, l->wave_size)), l->lane[k]);
    uint32_t base = bin(l, SpvOpIMul, lane, c32(l, (uint32_t)l->scratch_per_lane));
@@ -119,9 +122,10 @@ static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsign
 }
 
 /* A FLAT address picks its space by aperture (guide 10.1): the high dword equal to
- * src_private_base's value is the lane's scratch; src_shared_base's is LDS, which the module does
- * not hold yet, so such an access faults UNMAPPED as it does in the interpreter when the case has
- * no LDS; anything else is global memory. */
+ * src_private_base's value is the lane's scratch; src_shared_base's is the workgroup's LDS at the
+ * low dword, where (unlike a DS access) a misaligned element faults MISALIGNED and one outside
+ * the allocation faults UNMAPPED, with the aperture address, as the interpreter's FLAT does;
+ * anything else is global memory. */
 static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned align, unsigned k,
                        struct place *p)
 {
@@ -137,18 +141,27 @@ static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned 
    uint32_t lds_misaligned = align > 1
                                 ? lw_nz64(l, bin64(l, SpvOpBitwiseAnd, addr, c64(l, align - 1)))
                                 : lw_bool(l, false);
-   uint32_t lds_kind =
-      lw_select(l, T32, lds_misaligned, c32(l, RDNA_FAULT_MISALIGNED), c32(l, RDNA_FAULT_UNMAPPED));
+   uint32_t lds_offset = lw_lo(l, addr);
+   uint32_t lds_inside = l->lds_bytes >= bytes
+                            ? cmp(l, SpvOpULessThanEqual, lds_offset, c32(l, l->lds_bytes - bytes))
+                            : lw_bool(l, false);
+   uint32_t lds_kind = lw_select(
+      l, T32, lds_misaligned, c32(l, RDNA_FAULT_MISALIGNED),
+      lw_select(l, T32, lds_inside, c32(l, RDNA_FAULT_NONE), c32(l, RDNA_FAULT_UNMAPPED)));
    p->fault = lw_select(l, T32, is_scratch, s.fault, lw_select(l, T32, is_lds, lds_kind, g.fault));
    p->shown = lw_select(l, T64, is_scratch, s.shown, lw_select(l, T64, is_lds, lds_shown, g.shown));
    p->scratch = is_scratch;
-   p->offset = lw_select(l, T32, is_scratch, s.offset, g.offset);
+   p->lds = is_lds;
+   p->offset =
+      lw_select(l, T32, is_scratch, s.offset, lw_select(l, T32, is_lds, lds_offset, g.offset));
 }
 
 /* ---- word access ---------------------------------------------------------------------------- */
 
 static uint32_t word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
 {
+   if (buffer == l->lds)
+      return lw_lds_word(l, word);
    uint32_t indices[2] = { c32(l, 0), word };
    return spvb_access_chain(l->b, l->t_ptr_sb_u32, buffer, indices, 2);
 }
@@ -159,7 +172,7 @@ struct word_op {
    void *user;
 };
 
-/* Runs `op` on the lane's buffer: memory, scratch, or either by the run-time `scratch` flag. */
+/* Runs `op` on the lane's buffer: memory, scratch or the LDS by the run-time flags. */
 static void with_buffer(struct lower *l, const struct place *p, struct word_op op)
 {
    uint32_t word = bin(l, SpvOpShiftRightLogical, p->offset, c32(l, 2));
@@ -172,7 +185,20 @@ static void with_buffer(struct lower *l, const struct place *p, struct word_op o
    op.fn(l, l->scratch, word, shift, op.user);
    lw_branch(l, merge);
    lw_label(l, else_label);
-   op.fn(l, l->memory, word, shift, op.user);
+   if (p->lds) {
+      uint32_t lds_label = spvb_id(l->b), memory_label = spvb_id(l->b), inner = spvb_id(l->b);
+      lw_selection_merge(l, inner);
+      spvb_branch_conditional(l->b, p->lds, lds_label, memory_label);
+      lw_label(l, lds_label);
+      op.fn(l, l->lds, word, shift, op.user);
+      lw_branch(l, inner);
+      lw_label(l, memory_label);
+      op.fn(l, l->memory, word, shift, op.user);
+      lw_branch(l, inner);
+      lw_label(l, inner);
+   } else {
+      op.fn(l, l->memory, word, shift, op.user);
+   }
    lw_branch(l, merge);
    lw_label(l, merge);
 }

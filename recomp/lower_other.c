@@ -1,11 +1,15 @@
 /* Formats the recompiler does not lower yet, each row an explicit UNSUPPORTED stub expanded from
- * the table by format (isa/unsupported_format.h): packed math, LDS, images, exports and
- * interpolation come with issue 6. */
+ * the table by format (isa/unsupported_format.h): packed math, images, exports and interpolation
+ * come with issue 6. */
 #include "recomp/lower.h"
 
 #define UNSUPPORTED_IF_VOP3P(name) UNSUPPORTED(name)
-#define UNSUPPORTED_IF_DS(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_MIMG(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_EXP(name) UNSUPPORTED(name)
 #define UNSUPPORTED_IF_VINTRP(name) UNSUPPORTED(name)
 #include "unsupported_format.h"
+
+/* The DS lane exchanges, which touch no memory; the other DS rows are recomp/lower_ds.c's. */
+UNSUPPORTED(ds_swizzle_b32)
+UNSUPPORTED(ds_permute_b32)
+UNSUPPORTED(ds_bpermute_b32)

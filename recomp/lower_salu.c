@@ -1178,8 +1178,8 @@ enum rdna_status lower_s_call_b64(struct lower *l, const struct rdna_inst *in)
 }
 
 /* Nothing to model: waits (every access completes at once), hints, markers, messages to the
- * absent graphics pipeline, debugger branches without a debugger (never taken). s_barrier is a
- * no-op while a workgroup's waves run one after another (issue 6 brings barriers). */
+ * absent graphics pipeline, debugger branches without a debugger (never taken). s_barrier is
+ * recomp/lower_ds.c's. */
 #define NOP(name)                                                             \
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
    {                                                                          \
@@ -1195,7 +1195,6 @@ NOP(s_waitcnt_expcnt)
 NOP(s_waitcnt_lgkmcnt)
 NOP(s_nop)
 NOP(s_wakeup)
-NOP(s_barrier)
 NOP(s_setkill)
 NOP(s_waitcnt)
 NOP(s_sethalt)

@@ -125,6 +125,8 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
    lay->state_words = (size_t)state_words;
    lay->scratch_bytes_per_lane = SCRATCH_BYTES_PER_LANE;
    lay->lds_bytes = rdna_case_lds(c);
+   /* declare_lds: the LDS words and two sink words, and the barrier count with several waves */
+   lay->workgroup_memory_bytes = lay->lds_bytes + 8 + (lay->waves_per_group > 1 ? 4 : 0);
 
    size_t n = rdna_case_region_count(c);
    m->regions = calloc(n ? n : 1, sizeof(*m->regions));
@@ -204,7 +206,8 @@ static void scan_vgprs(struct lower *l, const struct cfg *cfg)
 
 struct module_ids {
    uint32_t state, input_invocation, input_subgroup, input_workgroup;
-   uint32_t interface[8];
+   uint32_t lds_dump, arrivals; /* binding 3 (0 without LDS); Workgroup u32 barrier count */
+   uint32_t interface[12];
    size_t num_interface;
 };
 
@@ -269,6 +272,7 @@ static void declare_state(struct lower *l)
    l->pc = function_var(l, l->t_ptr_u64, "pc");
    l->steps = function_var(l, l->t_ptr_u64, "steps");
    l->ended = function_var(l, l->t_ptr_bool, "ended");
+   l->at_barrier = function_var(l, l->t_ptr_bool, "at_barrier");
    l->fault_kind = function_var(l, l->t_ptr_u32, "fault_kind");
    l->fault_lane = function_var(l, l->t_ptr_u32, "fault_lane");
    l->fault_pc = function_var(l, l->t_ptr_u64, "fault_pc");
@@ -318,6 +322,8 @@ static void prologue(struct lower *l, const struct module_ids *ids, uint32_t *st
    linear = lw_op2(l, SpvOpIAdd, l->t_u32, linear, gid[1]);
    linear = lw_op2(l, SpvOpIMul, l->t_u32, linear, lw_u32(l, l->grid[0]));
    linear = lw_op2(l, SpvOpIAdd, l->t_u32, linear, gid[0]);
+   l->group_index = linear;
+   l->subgroup_id = subgroup;
    uint32_t wave = lw_op2(l, SpvOpIMul, l->t_u32, linear, lw_u32(l, l->waves_per_group));
    l->wave_index = lw_op2(l, SpvOpIAdd, l->t_u32, wave, subgroup);
    uint32_t base =
@@ -353,6 +359,7 @@ static void prologue(struct lower *l, const struct module_ids *ids, uint32_t *st
    spvb_store(b, l->pc, lw_u64(l, entry));
    spvb_store(b, l->steps, lw_u64(l, 0));
    spvb_store(b, l->ended, lw_bool(l, false));
+   spvb_store(b, l->at_barrier, lw_bool(l, false));
    spvb_store(b, l->fault_kind, lw_u32(l, RDNA_FAULT_NONE));
    spvb_store(b, l->fault_lane, lw_u32(l, 0xffffffffu));
    spvb_store(b, l->fault_pc, lw_u64(l, 0));
@@ -411,6 +418,154 @@ static void epilogue(struct lower *l, const struct module_ids *ids, uint32_t bas
    }
 }
 
+/* ---- LDS and workgroup barriers -------------------------------------------------------------
+ * The LDS is one Workgroup array per guest workgroup (its words, then two sink words that take the
+ * stores that must not land). Workgroup memory starts undefined, so the prologue zeroes it, as the
+ * interpreter's LDS starts zeroed. With several waves per workgroup the dispatcher loop sits in a
+ * workgroup loop of phases: each wave runs until it ends or reaches s_barrier, then every
+ * invocation of the workgroup meets at the same two OpControlBarriers; between them the count of
+ * arrivals (a Workgroup counter that only grows) is read, the same value everywhere. When no wave
+ * arrived in the phase every wave has ended and all leave together; otherwise the waiting waves
+ * go on and the ended ones pass straight to the next meeting, so a wave that has ended still
+ * takes part in the remaining barriers. The epilogue meets once more and wave 0 copies the LDS
+ * to binding 3. */
+
+static void declare_lds(struct lower *l, struct module_ids *ids)
+{
+   struct spvb *b = l->b;
+   l->t_ptr_wg_u32 = spvb_type_pointer(b, SpvStorageClassWorkgroup, l->t_u32);
+   uint32_t array = spvb_type_array(b, l->t_u32, lw_u32(l, l->lds_bytes / 4 + 2));
+   l->lds = spvb_global_variable(b, spvb_type_pointer(b, SpvStorageClassWorkgroup, array),
+                                 SpvStorageClassWorkgroup);
+   spvb_name(b, l->lds, "lds");
+   ids->interface[ids->num_interface++] = l->lds;
+   if (l->waves_per_group > 1) {
+      ids->arrivals = spvb_global_variable(b, l->t_ptr_wg_u32, SpvStorageClassWorkgroup);
+      spvb_name(b, ids->arrivals, "barrier_arrivals");
+      ids->interface[ids->num_interface++] = ids->arrivals;
+   }
+   if (l->lds_bytes)
+      ids->lds_dump = storage_buffer(l, ids, 3, "lds_dump");
+}
+
+/* for (i = first; i < count; i += step) body(i), a structured loop of u32 indices. */
+static void strided_loop(struct lower *l, uint32_t first, uint32_t count, uint32_t step,
+                         void (*body)(struct lower *l, const struct module_ids *ids, uint32_t i),
+                         const struct module_ids *ids)
+{
+   struct spvb *b = l->b;
+   uint32_t var = function_var(l, l->t_ptr_u32, NULL);
+   spvb_store(b, var, first);
+   uint32_t header = spvb_id(b), inner = spvb_id(b), cont = spvb_id(b), merge = spvb_id(b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   uint32_t i = spvb_load(b, l->t_u32, var);
+   uint32_t more = lw_op2(l, SpvOpULessThan, l->t_bool, i, count);
+   spvb_loop_merge(b, merge, cont);
+   spvb_branch_conditional(b, more, inner, merge);
+   lw_label(l, inner);
+   body(l, ids, i);
+   spvb_branch(b, cont);
+   lw_label(l, cont);
+   spvb_store(b, var, lw_op2(l, SpvOpIAdd, l->t_u32, i, step));
+   spvb_branch(b, header);
+   lw_label(l, merge);
+}
+
+static void zero_word(struct lower *l, const struct module_ids *ids, uint32_t i)
+{
+   (void)ids;
+   spvb_store(l->b, lw_lds_word(l, i), lw_u32(l, 0));
+}
+
+static void dump_word(struct lower *l, const struct module_ids *ids, uint32_t i)
+{
+   uint32_t at = lw_op2(l, SpvOpIMul, l->t_u32, l->group_index, lw_u32(l, l->lds_bytes / 4));
+   at = lw_op2(l, SpvOpIAdd, l->t_u32, at, i);
+   spvb_store(l->b, buffer_word(l, ids->lds_dump, at),
+              spvb_load(l->b, l->t_u32, lw_lds_word(l, i)));
+}
+
+static uint32_t local_index(struct lower *l)
+{
+   uint32_t base = lw_op2(l, SpvOpIMul, l->t_u32, l->subgroup_id, lw_u32(l, l->subgroup_size));
+   return lw_op2(l, SpvOpIAdd, l->t_u32, base, l->invocation);
+}
+
+/* The prologue's part: zero the LDS (and the arrival count), then meet. */
+static void lds_prologue(struct lower *l, const struct module_ids *ids)
+{
+   if (l->lds_bytes)
+      strided_loop(l, local_index(l), lw_u32(l, l->lds_bytes / 4),
+                   lw_u32(l, l->subgroup_size * l->waves_per_group), zero_word, ids);
+   if (ids->arrivals) {
+      uint32_t merge =
+         lw_if_begin(l, lw_op2(l, SpvOpIEqual, l->t_bool, local_index(l), lw_u32(l, 0)));
+      spvb_store(l->b, ids->arrivals, lw_u32(l, 0));
+      lw_if_end(l, merge);
+   }
+   if (l->lds_bytes || ids->arrivals)
+      lw_workgroup_barrier(l);
+}
+
+/* The epilogue's part: once every wave has ended, wave 0 copies the LDS to binding 3. */
+static void lds_epilogue(struct lower *l, const struct module_ids *ids)
+{
+   if (!l->lds_bytes)
+      return;
+   lw_workgroup_barrier(l);
+   uint32_t merge = lw_if_begin(l, lw_op2(l, SpvOpIEqual, l->t_bool, l->subgroup_id, lw_u32(l, 0)));
+   strided_loop(l, l->invocation, lw_u32(l, l->lds_bytes / 4), lw_u32(l, l->subgroup_size),
+                dump_word, ids);
+   lw_if_end(l, merge);
+}
+
+/* The workgroup loop's head (several waves per workgroup): `prev` holds the arrival count of the
+ * last meeting. Returns the loop's merge, continue and header labels in `labels`. */
+static void workgroup_loop_begin(struct lower *l, uint32_t *prev, uint32_t labels[3])
+{
+   struct spvb *b = l->b;
+   *prev = function_var(l, l->t_ptr_u32, "arrivals_seen");
+   spvb_store(b, *prev, lw_u32(l, 0));
+   uint32_t body = spvb_id(b);
+   labels[0] = spvb_id(b);
+   labels[1] = spvb_id(b);
+   labels[2] = spvb_id(b);
+   uint32_t header = labels[2];
+   lw_branch(l, header);
+   lw_label(l, header);
+   spvb_loop_merge(b, labels[0], labels[1]);
+   spvb_branch(b, body);
+   lw_label(l, body);
+}
+
+/* The meeting at the end of a phase: a wave waiting at s_barrier counts itself (one invocation
+ * per wave), all meet, read the count, meet again (no wave counts the next phase before every
+ * invocation has read this one), and leave together when nobody arrived. */
+static void workgroup_loop_end(struct lower *l, const struct module_ids *ids, uint32_t prev,
+                               const uint32_t labels[3])
+{
+   struct spvb *b = l->b;
+   uint32_t waiting = spvb_load(b, l->t_bool, l->at_barrier);
+   uint32_t first = lw_op2(l, SpvOpIEqual, l->t_bool, l->invocation, lw_u32(l, 0));
+   uint32_t merge = lw_if_begin(l, lw_op2(l, SpvOpLogicalAnd, l->t_bool, waiting, first));
+   uint32_t add[4] = { ids->arrivals, lw_u32(l, SpvScopeWorkgroup), lw_u32(l, 0), lw_u32(l, 1) };
+   spvb_op(b, SpvOpAtomicIAdd, l->t_u32, add, 4);
+   lw_if_end(l, merge);
+   lw_workgroup_barrier(l);
+   uint32_t load[3] = { ids->arrivals, lw_u32(l, SpvScopeWorkgroup), lw_u32(l, 0) };
+   uint32_t now = spvb_op(b, SpvOpAtomicLoad, l->t_u32, load, 3);
+   lw_workgroup_barrier(l);
+   uint32_t done = lw_op2(l, SpvOpIEqual, l->t_bool, now, spvb_load(b, l->t_u32, prev));
+   spvb_store(b, prev, now);
+   spvb_store(b, l->at_barrier, lw_bool(l, false));
+   lw_flush(l);
+   spvb_branch_conditional(b, done, labels[0], labels[1]);
+   lw_label(l, labels[1]);
+   spvb_branch(b, labels[2]);
+   lw_label(l, labels[0]);
+}
+
 /* ---- blocks --------------------------------------------------------------------------------- */
 
 /* What check_operands in the interpreter rejects at run time: registers past the VGPR
@@ -446,9 +601,9 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
       snprintf(detail, sizeof(detail), " (its %s form)", rdna_encoding_name(in->encoding));
       return lower_unsupported(l, name, detail);
    }
+   bool lds_direct = false;
    for (unsigned i = 0; i < in->num_operands; i++)
-      if (in->operands[i].reg == RDNA_REG_LDS_DIRECT)
-         return lower_unsupported(l, name, " (lds_direct)");
+      lds_direct |= in->operands[i].reg == RDNA_REG_LDS_DIRECT;
    if (operands_invalid(l, in)) {
       lw_fault(l, 0, RDNA_FAULT_INVALID_OPERAND, 0, 0);
       return RDNA_OK;
@@ -456,7 +611,14 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
    lower_fn fn = lower_handler(in->op);
    if (!fn)
       return lower_unsupported(l, name, "");
-   return fn(l, in);
+   if (!lds_direct)
+      return fn(l, in);
+   /* The LDS value is read first; the row then runs with it as its source. */
+   uint32_t merge = lw_if_begin(l, lw_lds_direct_read(l));
+   enum rdna_status status = fn(l, in);
+   l->lds_direct = 0;
+   lw_if_end(l, merge);
+   return status;
 }
 
 static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
@@ -556,20 +718,27 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    ids.input_subgroup = builtin_input(l, &ids, l->t_u32, SpvBuiltInSubgroupId);
    ids.input_workgroup =
       builtin_input(l, &ids, spvb_type_vector(b, l->t_u32, 3), SpvBuiltInWorkgroupId);
+   declare_lds(l, &ids);
 
    spvb_begin_function(b);
    declare_state(l);
    uint32_t base;
    prologue(l, &ids, &base, entry);
    lw_flush(l);
+   lds_prologue(l, &ids);
+   uint32_t arrivals_seen = 0, group_labels[3];
+   if (ids.arrivals)
+      workgroup_loop_begin(l, &arrivals_seen, group_labels);
 
    uint32_t header = spvb_id(b), dispatch = spvb_id(b), cont = spvb_id(b), done = spvb_id(b);
    uint32_t sw_merge = spvb_id(b), unknown = spvb_id(b);
    spvb_branch(b, header);
    spvb_label(b, header);
    uint32_t ended = spvb_load(b, l->t_bool, l->ended);
+   uint32_t stop =
+      lw_op2(l, SpvOpLogicalOr, l->t_bool, ended, spvb_load(b, l->t_bool, l->at_barrier));
    spvb_loop_merge(b, done, cont);
-   spvb_branch_conditional(b, ended, done, dispatch);
+   spvb_branch_conditional(b, stop, done, dispatch);
    spvb_label(b, dispatch);
    uint32_t pc = spvb_load(b, l->t_u64, l->pc);
    spvb_selection_merge(b, sw_merge);
@@ -606,7 +775,10 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    spvb_label(b, cont);
    spvb_branch(b, header);
    lw_label(l, done);
+   if (ids.arrivals)
+      workgroup_loop_end(l, &ids, arrivals_seen, group_labels);
    epilogue(l, &ids, base);
+   lds_epilogue(l, &ids);
    spvb_end_function(b);
    unsigned local_size[3] = { l->subgroup_size * l->waves_per_group, 1, 1 };
    spvb_entry_point(b, ids.interface, ids.num_interface, local_size);
@@ -676,6 +848,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    l->regions = regions;
    l->num_regions = lay->num_regions;
    l->scratch_per_lane = lay->scratch_bytes_per_lane;
+   l->lds_bytes = lay->lds_bytes;
 
    status = cfg_build(c, &l->isa, &cfg, diag);
    if (status != RDNA_OK)

@@ -107,6 +107,9 @@ struct rdna_module_layout {
    const struct rdna_module_region *regions; /* owned by the module, in case order */
    uint64_t scratch_bytes_per_lane;          /* binding 2 */
    uint32_t lds_bytes;                       /* per workgroup; binding 3 */
+   /* The module's Workgroup variables in bytes (the LDS and its bookkeeping), which the device's
+    * maxComputeSharedMemorySize must allow. */
+   uint32_t workgroup_memory_bytes;
 };
 
 /* A recompiled module. Opaque. */
