@@ -410,7 +410,11 @@ static enum rdna_status run_batch(struct rdna_gpu *gpu, const struct rdna_case *
       }
    }
    if (st == RDNA_OK) {
-      struct rdna_gpu_run_options options = { o->timeout_ns, 0 };
+      /* The driver's compile grows with the programs (lavapipe: seconds each): a minute per
+       * case, five at least, before it counts as hung. */
+      uint64_t per_case = 60ull * 1000000000ull, least = 300ull * 1000000000ull;
+      uint64_t compile = num_members * per_case > least ? num_members * per_case : least;
+      struct rdna_gpu_run_options options = { o->timeout_ns, compile };
       st = rdna_gpu_run(gpu, words, num_words, layout, memory, state, &options, &run, diag);
       result->pipelines++;
       result->compile_ns += run.compile_ns;

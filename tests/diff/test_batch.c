@@ -215,3 +215,29 @@ Test(batch, the_recompiler_takes_only_a_power_of_two_window)
    cr_assert(strstr(diag.message, "power of two"), "%s", diag.message);
    rdna_case_destroy(c);
 }
+
+/* The benchmark hook: generated cases, three to a batch, salu only (lowered in full). */
+Test(batch, the_fuzz_hook_counts_cases_and_pipelines)
+{
+   struct rdna_gpu *gpu = open_device();
+   struct rdna_fuzz_batch_options o;
+   memset(&o, 0, sizeof(o));
+   o.gen.target = RDNA_TARGET_GFX1030;
+   o.gen.wave_size = 32;
+   o.gen.count = 12;
+   o.gen.seed = 5;
+   o.gen.classes = RDNA_GEN_SALU;
+   o.count = 6;
+   o.batch_size = 3;
+   struct rdna_fuzz_batch_stats stats;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_fuzz_batch_run(gpu, &o, &stats, &diag), RDNA_OK, "%s", diag.message);
+   cr_assert_eq(stats.cases, 6);
+   cr_assert_eq(stats.compared + stats.unsupported, 6, "every case compared or a known gap");
+   cr_assert_eq(stats.same + stats.diverged, stats.compared);
+   cr_assert_eq(stats.pipelines, 2 + stats.diverged, "two batches, and each divergence alone");
+   cr_assert_gt(stats.seconds, 0.0);
+   o.batch_size = RDNA_FUZZ_MAX_BATCH + 1;
+   cr_assert_eq(rdna_fuzz_batch_run(gpu, &o, &stats, &diag), RDNA_BAD_ARGUMENT);
+   rdna_gpu_close(gpu);
+}
