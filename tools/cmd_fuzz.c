@@ -32,7 +32,7 @@ static void fuzz_help(FILE *out)
          "\n"
          "options:\n"
          "  --count N            programs to run (default 100, unless --time is given)\n"
-         "  --time SECONDS       run until this much time has passed\n"
+         "  --time SECONDS       run until this much time has passed (checked between batches)\n"
          "  --seed S             the first seed (default 1); program k uses seed S + k * n + i\n"
          "  --shard i/n          this machine's share of the seeds (default 0/1)\n"
          "  --size N             instructions per program (default 100)\n"
