@@ -21,7 +21,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define HEADER_BYTES 16
-#define MAX_CODE_BYTES 8192
+#define MAX_CODE_BYTES 2048
 #define CODE_OFFSET 0x10000ull
 #define DATA_OFFSET 0x40000ull
 #define DATA_BYTES 4096
