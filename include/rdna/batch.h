@@ -14,10 +14,11 @@
  * dispatch the final memory, records and LDS are cut back per case and compared with the
  * interpreter's run of that case alone by rdna_diff_compare, the comparison `rdna diff` uses.
  *
- * What a batch cannot show: a computed jump to a block start of another case runs that block (a
- * case alone would fault BAD_JUMP), and a jump into another case's code region that is not an
- * instruction start faults MISALIGNED rather than BAD_JUMP. This is why a case that diverges in
- * a batch is run again alone (rdna_diff_case) before it counts: see rdna_batch_case.alone.
+ * A case in a batch runs as it does alone: the module's dispatcher for its window knows only its
+ * blocks, so a computed jump out of its code faults BAD_JUMP (or MISALIGNED inside its own code)
+ * as the interpreter's fetch does, and its memory accesses see only its regions. Still, a case
+ * that diverges in a batch is run again alone (rdna_diff_case) before it counts, so an artifact
+ * of batching is never reported as a finding: see rdna_batch_case.alone.
  *
  * Cases that cannot join run alone: another target, wave size, VGPR allocation, workgroup size,
  * LDS size or step limit than the batch's first case, or regions outside one free window. A

@@ -112,6 +112,39 @@ Test(batch, a_case_does_not_see_the_regions_of_another)
    rdna_gpu_close(gpu);
 }
 
+/* Case 0 jumps to the first instruction of case 1, which case 0 alone does not have: the
+ * interpreter's fetch faults BAD_JUMP there, and so must the batch, where that address is a
+ * block of the module (of another window's dispatcher). */
+Test(batch, a_case_does_not_run_the_code_of_another)
+{
+   struct rdna_gpu *gpu = open_device();
+   struct rdna_case *cases[2];
+   char body[128];
+   snprintf(body, sizeof(body),
+            "  s_mov_b32 s20, 0x1000\n  s_mov_b32 s21, 2\n  s_setpc_b64 s[20:21]\n");
+   cases[0] = batch_case(0, body, 16);
+   cases[1] = batch_case(1, "", 16);
+   struct rdna_case_result alone;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_case_run(cases[0], 32, NULL, &alone, &diag), RDNA_OK, "%s", diag.message);
+   cr_assert(alone.faulted);
+   cr_assert_eq(alone.fault.kind, RDNA_FAULT_BAD_JUMP);
+   rdna_case_result_free(&alone);
+
+   struct rdna_batch_result r;
+   cr_assert_eq(
+      rdna_diff_batch(gpu, (const struct rdna_case *const *)cases, 2, 32, NULL, &r, &diag), RDNA_OK,
+      "%s", diag.message);
+   cr_assert_eq(r.batched, 2);
+   cr_assert(r.cases[0].equal && !r.cases[0].ran_alone,
+             "the batch faults as the case alone does (%zu divergences)",
+             r.cases[0].total_divergences);
+   cr_assert(r.cases[1].equal);
+   rdna_batch_result_free(&r);
+   destroy_all(cases, 2);
+   rdna_gpu_close(gpu);
+}
+
 /* A gap of the recompiler in one case (the DPP16 form is not lowered: recomp/README.md) and a
  * case of another shape (another VGPR allocation) leave the others in one batch. */
 Test(batch, a_gap_or_another_shape_does_not_sink_the_batch)
