@@ -265,7 +265,9 @@ int main(int argc, char **argv)
    if (gpu)
       printf(" %12s %12s", "compile ms", "run ms");
    printf("\n");
-   struct rdna_recomp_options o = { wave, subgroup, RDNA_RELATIVE_SELECT_CHAIN, 0 };
+   struct rdna_recomp_options o = { .wave_size = wave,
+                                    .subgroup_size = subgroup,
+                                    .relative = RDNA_RELATIVE_SELECT_CHAIN };
    struct measure m;
    double plain_compile = 0, plain_run = 0;
    measure(plain, &o, runs, &m);

@@ -730,6 +730,53 @@ static bool write_functions(struct gen *g, const unsigned *lengths, unsigned num
    return !g->out->failed;
 }
 
+static const struct {
+   const char *name;
+   unsigned bits;
+} class_names[] = {
+   { "salu", RDNA_GEN_SALU },        { "smem", RDNA_GEN_SMEM }, { "valu", RDNA_GEN_VALU_INT },
+   { "vcmp", RDNA_GEN_VCMP_INT },    { "vmem", RDNA_GEN_VMEM }, { "flow", RDNA_GEN_FLOW },
+   { "float", RDNA_GEN_VALU_FLOAT },
+};
+
+bool rdna_gen_parse_features(const char *list, unsigned *classes)
+{
+   *classes = 0;
+   const char *p = list;
+   while (p && *p) {
+      size_t n = strcspn(p, ",");
+      bool found = n == 3 && strncmp(p, "all", 3) == 0;
+      if (found)
+         *classes |= RDNA_GEN_DEFAULT_CLASSES | RDNA_GEN_VALU_FLOAT;
+      for (size_t i = 0; i < sizeof(class_names) / sizeof(class_names[0]); i++)
+         if (strlen(class_names[i].name) == n && strncmp(p, class_names[i].name, n) == 0) {
+            *classes |= class_names[i].bits;
+            found = true;
+         }
+      if (!found)
+         return false;
+      p += n;
+      if (*p == ',')
+         p++;
+   }
+   return *classes != 0;
+}
+
+void rdna_gen_features_text(unsigned classes, char *out, size_t size)
+{
+   size_t len = 0;
+   if (size)
+      out[0] = '\0';
+   for (size_t i = 0; i < sizeof(class_names) / sizeof(class_names[0]); i++) {
+      if (!(classes & class_names[i].bits) || len >= size)
+         continue;
+      int n = snprintf(out + len, size - len, "%s%s", len ? "," : "", class_names[i].name);
+      if (n < 0)
+         return;
+      len += (size_t)n;
+   }
+}
+
 static enum rdna_status gen_fail(struct rdna_diag *diag, enum rdna_status status, const char *msg)
 {
    if (diag) {
@@ -758,6 +805,8 @@ enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **te
    unsigned all = RDNA_GEN_DEFAULT_CLASSES | RDNA_GEN_VALU_FLOAT;
    if (options->classes & ~all)
       return gen_fail(diag, RDNA_BAD_ARGUMENT, "unknown instruction class bits");
+   if (options->base % 256 != 0 || options->base >= RDNA_GEN_MAX_BASE)
+      return gen_fail(diag, RDNA_BAD_ARGUMENT, "the base must be a multiple of 256 below 2^47");
 
    struct gen g;
    memset(&g, 0, sizeof(g));
@@ -774,21 +823,37 @@ enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **te
       if (is_candidate(&g, op))
          g.ops[g.num_ops++] = op;
 
-   out_printf(&o,
-              "# A random program: rdna gen --seed %llu --count %u --target %s --wave %u\n"
-              "# Nothing is expected of it but a status: it ends, or a fault says why.\n\n"
-              "[require]\ntarget %s\nwave %u\nvgprs %u\nsteps 200000\n\n",
+   out_printf(&o, "# A random program: rdna gen --seed %llu --count %u --target %s --wave %u",
               (unsigned long long)options->seed, options->count, rdna_target_name(options->target),
-              options->wave_size, rdna_target_name(options->target), options->wave_size, GEN_VGPRS);
+              options->wave_size);
+   if (options->classes && options->classes != RDNA_GEN_DEFAULT_CLASSES) {
+      char features[64];
+      rdna_gen_features_text(options->classes, features, sizeof(features));
+      out_printf(&o, " --features %s", features);
+   }
+   if (options->base)
+      out_printf(&o, " --base 0x%llx", (unsigned long long)options->base);
+   out_printf(&o,
+              "\n# Nothing is expected of it but a status: it ends, or a fault says why.\n\n"
+              "[require]\ntarget %s\nwave %u\nvgprs %u\nsteps 200000\n\n",
+              rdna_target_name(options->target), options->wave_size, GEN_VGPRS);
    /* The buffer: random dwords in its first 512 bytes, zeros after. */
-   out_printf(&o, "[buffer data]\nsize %u\n", BUFFER_BYTES);
+   if (options->base)
+      out_printf(&o, "[buffer data @0x%llx]\nsize %u\n", (unsigned long long)options->base,
+                 BUFFER_BYTES);
+   else
+      out_printf(&o, "[buffer data]\nsize %u\n", BUFFER_BYTES);
    for (unsigned i = 0; i < 128; i += 8) {
       out_printf(&o, "u32");
       for (unsigned j = 0; j < 8; j++)
          out_printf(&o, " 0x%08x", (uint32_t)rng_next(&g.rng));
       out_printf(&o, "\n");
    }
-   out_printf(&o, "\n[program]\n");
+   if (options->base)
+      out_printf(&o, "\n[program main @0x%llx]\n",
+                 (unsigned long long)(options->base + BUFFER_BYTES));
+   else
+      out_printf(&o, "\n[program]\n");
    /* Up to three leaf functions take a tenth of the instructions or less. s_call_b64 reaches
     * 32767 dwords: programs of at most MAX_CALL_PROGRAM instructions (3 dwords at most each). */
    unsigned num_functions = 0, lengths[MAX_FUNCTIONS], main_count = options->count;

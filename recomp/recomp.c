@@ -101,6 +101,9 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
    if (sub > wave || (sub & (sub - 1)) != 0)
       return fail(diag, RDNA_BAD_ARGUMENT,
                   "subgroup size %u is not a power of two at most the wave size %u", sub, wave);
+   if (o->batch_window & (o->batch_window - 1))
+      return fail(diag, RDNA_BAD_ARGUMENT, "batch window %llu is not a power of two",
+                  (unsigned long long)o->batch_window);
    if (!rdna_relative_lowering_name(o->relative))
       return fail(diag, RDNA_BAD_ARGUMENT, "unknown relative-addressing lowering %d",
                   (int)o->relative);
@@ -303,8 +306,20 @@ static uint32_t state_index(struct lower *l, uint32_t base, uint32_t word)
    return lw_op2(l, SpvOpIAdd, l->t_u32, base, lw_u32(l, word));
 }
 
+/* A batch's entry: the PC the host wrote into the wave's state record. */
+static uint32_t state_entry_pc(struct lower *l, const struct module_ids *ids, uint32_t base)
+{
+   struct spvb *b = l->b;
+   uint32_t lo =
+      spvb_load(b, l->t_u32, buffer_word(l, ids->state, state_index(l, base, RDNA_STATE_PC_LO)));
+   uint32_t hi =
+      spvb_load(b, l->t_u32, buffer_word(l, ids->state, state_index(l, base, RDNA_STATE_PC_HI)));
+   uint32_t hi64 = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, lw_zext64(l, hi), lw_u32(l, 32));
+   return lw_op2(l, SpvOpBitwiseOr, l->t_u64, hi64, lw_zext64(l, lo));
+}
+
 static void prologue(struct lower *l, const struct module_ids *ids, uint32_t *state_base,
-                     uint64_t entry)
+                     uint64_t entry, bool entry_from_state)
 {
    struct spvb *b = l->b;
    l->invocation = spvb_load(b, l->t_u32, ids->input_invocation);
@@ -356,7 +371,7 @@ static void prologue(struct lower *l, const struct module_ids *ids, uint32_t *st
          lw_vgpr_store(l, r, k, spvb_load(b, l->t_u32, buffer_word(l, ids->state, word)));
       }
    }
-   spvb_store(b, l->pc, lw_u64(l, entry));
+   spvb_store(b, l->pc, entry_from_state ? state_entry_pc(l, ids, base) : lw_u64(l, entry));
    spvb_store(b, l->steps, lw_u64(l, 0));
    spvb_store(b, l->ended, lw_bool(l, false));
    spvb_store(b, l->at_barrier, lw_bool(l, false));
@@ -690,8 +705,148 @@ static void lower_unknown_pc(struct lower *l, uint32_t pc)
    spvb_store(b, l->ended, lw_bool(l, true));
 }
 
+/* In a batch, the regions a window's instructions see: those in the guest address window
+ * (batch_window bytes, a power of two) that holds `pc`, copied into `subset`. */
+static void select_window_regions(struct lower *l, const struct lower_region *all, size_t count,
+                                  uint64_t batch_window, uint64_t pc, struct lower_region *subset)
+{
+   uint64_t window = pc & ~(batch_window - 1);
+   size_t n = 0;
+   for (size_t i = 0; i < count; i++)
+      if ((all[i].address & ~(batch_window - 1)) == window)
+         subset[n++] = all[i];
+   l->regions = subset;
+   l->num_regions = n;
+}
+
+/* The bounded dispatcher loop over blocks [first, first + count) of `cfg`: while the wave has
+ * not ended, an OpSwitch on the PC selects the block to run; a PC that is no block start here
+ * faults (lower_unknown_pc, against the regions in l->regions). Returns with the loop's merge
+ * block open. */
+static enum rdna_status dispatcher_loop(struct lower *l, const struct cfg *cfg, size_t first,
+                                        size_t count, struct rdna_diag *diag)
+{
+   struct spvb *b = l->b;
+   uint32_t header = spvb_id(b), dispatch = spvb_id(b), cont = spvb_id(b), done = spvb_id(b);
+   uint32_t sw_merge = spvb_id(b), unknown = spvb_id(b);
+   spvb_branch(b, header);
+   spvb_label(b, header);
+   uint32_t ended = spvb_load(b, l->t_bool, l->ended);
+   uint32_t stop =
+      lw_op2(l, SpvOpLogicalOr, l->t_bool, ended, spvb_load(b, l->t_bool, l->at_barrier));
+   spvb_loop_merge(b, done, cont);
+   spvb_branch_conditional(b, stop, done, dispatch);
+   spvb_label(b, dispatch);
+   uint32_t pc = spvb_load(b, l->t_u64, l->pc);
+   spvb_selection_merge(b, sw_merge);
+   /* OpSwitch on the 64-bit PC: literal pairs (low, high word) and a label per block. */
+   uint32_t *labels = malloc((count ? count : 1) * sizeof(*labels));
+   uint32_t *operands = malloc((2 + 3 * count) * sizeof(*operands));
+   if (!labels || !operands) {
+      free(labels);
+      free(operands);
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   }
+   operands[0] = pc;
+   operands[1] = unknown;
+   for (size_t i = 0; i < count; i++) {
+      const struct cfg_block *blk = &cfg->blocks[first + i];
+      labels[i] = spvb_id(b);
+      operands[2 + 3 * i] = (uint32_t)blk->start;
+      operands[3 + 3 * i] = (uint32_t)(blk->start >> 32);
+      operands[4 + 3 * i] = labels[i];
+   }
+   spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * count);
+   free(operands);
+   enum rdna_status status = RDNA_OK;
+   for (size_t i = 0; i < count && status == RDNA_OK; i++)
+      status = lower_block(l, cfg, &cfg->blocks[first + i], labels[i], sw_merge);
+   free(labels);
+   if (status != RDNA_OK)
+      return status;
+   lw_label(l, unknown);
+   lower_unknown_pc(l, pc);
+   spvb_branch(b, sw_merge);
+   spvb_label(b, sw_merge);
+   spvb_branch(b, cont);
+   spvb_label(b, cont);
+   spvb_branch(b, header);
+   lw_label(l, done);
+   return RDNA_OK;
+}
+
+/* A batch (rdna_recomp_options.batch_window): an OpSwitch on the window of the wave's entry PC
+ * selects a dispatcher loop of its own over the blocks of that window, whose instructions see
+ * only that window's regions. A wave thus runs only its own program's code, as it would alone
+ * (a jump elsewhere faults), and each program's loop stays as small as the program, which keeps
+ * the driver's compile time linear in the number of programs. A window without code faults the
+ * wave at its entry. */
+static enum rdna_status batch_dispatch(struct lower *l, const struct cfg *cfg,
+                                       uint64_t batch_window, struct rdna_diag *diag)
+{
+   struct spvb *b = l->b;
+   const struct lower_region *all_regions = l->regions;
+   size_t num_all_regions = l->num_regions;
+   size_t n = cfg->num_blocks;
+   struct lower_region *subset = malloc((num_all_regions ? num_all_regions : 1) * sizeof(*subset));
+   uint32_t *operands = malloc((2 + 3 * n) * sizeof(*operands));
+   uint32_t *labels = malloc((n ? n : 1) * sizeof(*labels));
+   size_t *firsts = malloc((n ? n : 1) * sizeof(*firsts));
+   if (!subset || !operands || !labels || !firsts) {
+      free(subset);
+      free(operands);
+      free(labels);
+      free(firsts);
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   }
+   /* Blocks are sorted by address: each window's blocks are one run. */
+   size_t windows = 0;
+   for (size_t i = 0; i < n; i++)
+      if (i == 0 || cfg->blocks[i].start / batch_window != cfg->blocks[i - 1].start / batch_window)
+         firsts[windows++] = i;
+   uint32_t pc = spvb_load(b, l->t_u64, l->pc);
+   uint32_t window = lw_op2(l, SpvOpUDiv, l->t_u64, pc, lw_u64(l, batch_window));
+   uint32_t merge = spvb_id(b), none = spvb_id(b);
+   spvb_selection_merge(b, merge);
+   operands[0] = window;
+   operands[1] = none;
+   for (size_t w = 0; w < windows; w++) {
+      uint64_t k = cfg->blocks[firsts[w]].start / batch_window;
+      labels[w] = spvb_id(b);
+      operands[2 + 3 * w] = (uint32_t)k;
+      operands[3 + 3 * w] = (uint32_t)(k >> 32);
+      operands[4 + 3 * w] = labels[w];
+   }
+   spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * windows);
+   enum rdna_status status = RDNA_OK;
+   for (size_t w = 0; w < windows && status == RDNA_OK; w++) {
+      size_t first = firsts[w], last = w + 1 < windows ? firsts[w + 1] : n;
+      select_window_regions(l, all_regions, num_all_regions, batch_window, cfg->blocks[first].start,
+                            subset);
+      lw_label(l, labels[w]);
+      status = dispatcher_loop(l, cfg, first, last - first, diag);
+      if (status == RDNA_OK)
+         spvb_branch(b, merge);
+   }
+   if (status == RDNA_OK) {
+      l->regions = subset;
+      l->num_regions = 0;
+      lw_label(l, none);
+      lower_unknown_pc(l, pc);
+      spvb_branch(b, merge);
+      spvb_label(b, merge);
+   }
+   l->regions = all_regions;
+   l->num_regions = num_all_regions;
+   free(subset);
+   free(operands);
+   free(labels);
+   free(firsts);
+   return status;
+}
+
 static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t entry,
-                              struct rdna_diag *diag)
+                              uint64_t batch_window, struct rdna_diag *diag)
 {
    struct spvb *b = l->b;
    spvb_capability(b, SpvCapabilityShader);
@@ -723,58 +878,16 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    spvb_begin_function(b);
    declare_state(l);
    uint32_t base;
-   prologue(l, &ids, &base, entry);
+   prologue(l, &ids, &base, entry, batch_window != 0);
    lw_flush(l);
    lds_prologue(l, &ids);
    uint32_t arrivals_seen = 0, group_labels[3];
    if (ids.arrivals)
       workgroup_loop_begin(l, &arrivals_seen, group_labels);
-
-   uint32_t header = spvb_id(b), dispatch = spvb_id(b), cont = spvb_id(b), done = spvb_id(b);
-   uint32_t sw_merge = spvb_id(b), unknown = spvb_id(b);
-   spvb_branch(b, header);
-   spvb_label(b, header);
-   uint32_t ended = spvb_load(b, l->t_bool, l->ended);
-   uint32_t stop =
-      lw_op2(l, SpvOpLogicalOr, l->t_bool, ended, spvb_load(b, l->t_bool, l->at_barrier));
-   spvb_loop_merge(b, done, cont);
-   spvb_branch_conditional(b, stop, done, dispatch);
-   spvb_label(b, dispatch);
-   uint32_t pc = spvb_load(b, l->t_u64, l->pc);
-   spvb_selection_merge(b, sw_merge);
-   /* OpSwitch on the 64-bit PC: literal pairs (low, high word) and a label per block. */
-   size_t n = cfg->num_blocks;
-   uint32_t *labels = malloc((n ? n : 1) * sizeof(*labels));
-   uint32_t *operands = malloc((2 + 3 * n) * sizeof(*operands));
-   if (!labels || !operands) {
-      free(labels);
-      free(operands);
-      return fail(diag, RDNA_NO_MEMORY, "out of memory");
-   }
-   operands[0] = pc;
-   operands[1] = unknown;
-   for (size_t i = 0; i < n; i++) {
-      labels[i] = spvb_id(b);
-      operands[2 + 3 * i] = (uint32_t)cfg->blocks[i].start;
-      operands[3 + 3 * i] = (uint32_t)(cfg->blocks[i].start >> 32);
-      operands[4 + 3 * i] = labels[i];
-   }
-   spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * n);
-   free(operands);
-   enum rdna_status status = RDNA_OK;
-   for (size_t i = 0; i < n && status == RDNA_OK; i++)
-      status = lower_block(l, cfg, &cfg->blocks[i], labels[i], sw_merge);
-   free(labels);
+   enum rdna_status status = batch_window ? batch_dispatch(l, cfg, batch_window, diag)
+                                          : dispatcher_loop(l, cfg, 0, cfg->num_blocks, diag);
    if (status != RDNA_OK)
       return status;
-   lw_label(l, unknown);
-   lower_unknown_pc(l, pc);
-   spvb_branch(b, sw_merge);
-   spvb_label(b, sw_merge);
-   spvb_branch(b, cont);
-   spvb_label(b, cont);
-   spvb_branch(b, header);
-   lw_label(l, done);
    if (ids.arrivals)
       workgroup_loop_end(l, &ids, arrivals_seen, group_labels);
    epilogue(l, &ids, base);
@@ -854,7 +967,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    if (status != RDNA_OK)
       goto done;
    scan_vgprs(l, &cfg);
-   status = build(l, &cfg, rdna_case_entry(c), diag);
+   status = build(l, &cfg, rdna_case_entry(c), options->batch_window, diag);
    if (status != RDNA_OK)
       goto done;
    m->words = spvb_finish(&b, &m->num_words);

@@ -1,7 +1,8 @@
 /* `rdna fuzz`: a differential campaign. Random programs from the generator (include/rdna/gen.h)
- * run on the interpreter and on a Vulkan device (include/rdna/diff.h); each new way of
- * diverging is reduced (include/rdna/reduce.h) and saved, once per signature, as a case file.
- * Programs the recompiler cannot lower yet are counted per instruction, not saved. */
+ * run on the interpreter and on a Vulkan device, many per pipeline (include/rdna/batch.h); a
+ * program that diverges is run again alone (include/rdna/diff.h), and each new way of diverging
+ * is reduced (include/rdna/reduce.h) and saved, once per signature, as a case file. Programs the
+ * recompiler cannot lower yet are counted per instruction, not saved. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "rdna/batch.h"
 #include "rdna/gen.h"
 #include "rdna/reduce.h"
 
@@ -18,7 +20,11 @@ static void fuzz_help(FILE *out)
    fputs("usage: rdna fuzz [options]\n"
          "\n"
          "Generates random programs ('rdna gen'), runs each on the interpreter and on a Vulkan\n"
-         "device ('rdna diff') and reports the programs on which they diverge. The first program\n"
+         "device and reports the programs on which they diverge. Programs run in batches: one\n"
+         "module and one dispatch for up to --batch programs, each at its own guest addresses\n"
+         "(program k of a batch at (k + 1) * 2^32, 'rdna gen --base'); a program that diverges\n"
+         "in a batch is run again alone ('rdna diff') and counts only if it diverges there too.\n"
+         "The first program\n"
          "that diverges in a new way (rdna reduce's signature: the kind of first divergence and\n"
          "its register) is reduced and written to OUT/SIGNATURE.case, with the unreduced program\n"
          "beside it as SIGNATURE.orig.case. Programs the recompiler cannot lower yet are counted\n"
@@ -26,10 +32,11 @@ static void fuzz_help(FILE *out)
          "\n"
          "options:\n"
          "  --count N            programs to run (default 100, unless --time is given)\n"
-         "  --time SECONDS       run until this much time has passed\n"
+         "  --time SECONDS       run until this much time has passed (checked between batches)\n"
          "  --seed S             the first seed (default 1); program k uses seed S + k * n + i\n"
          "  --shard i/n          this machine's share of the seeds (default 0/1)\n"
          "  --size N             instructions per program (default 100)\n"
+         "  --batch N            programs per module, 1 to 128 (default 64; 1: each alone)\n"
          "  --features LIST      comma-separated classes: salu, smem, valu, vcmp, vmem, flow,\n"
          "                       float, or all (default: all but float)\n"
          "  --wave 32|64         wave size (default 32)\n"
@@ -52,6 +59,9 @@ struct unsupported_count {
 struct campaign {
    struct rdna_gen_options gen;
    uint64_t count, first_seed, shard, shards;
+   unsigned batch;
+   uint64_t pipelines, batch_only;
+   uint64_t recompile_ns, compile_ns, run_ns, interp_ns, alone_ns;
    double seconds;
    const char *device, *out;
    bool reduce, tty;
@@ -71,36 +81,6 @@ static double now_seconds(void)
 }
 
 /* ---- options -------------------------------------------------------------------------------- */
-
-static bool parse_features(const char *list, unsigned *classes)
-{
-   static const struct {
-      const char *name;
-      unsigned bits;
-   } names[] = {
-      { "salu", RDNA_GEN_SALU },        { "smem", RDNA_GEN_SMEM },
-      { "valu", RDNA_GEN_VALU_INT },    { "vcmp", RDNA_GEN_VCMP_INT },
-      { "vmem", RDNA_GEN_VMEM },        { "flow", RDNA_GEN_FLOW },
-      { "float", RDNA_GEN_VALU_FLOAT }, { "all", RDNA_GEN_DEFAULT_CLASSES | RDNA_GEN_VALU_FLOAT },
-   };
-   *classes = 0;
-   const char *p = list;
-   while (*p) {
-      size_t n = strcspn(p, ",");
-      bool found = false;
-      for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-         if (strlen(names[i].name) == n && strncmp(p, names[i].name, n) == 0) {
-            *classes |= names[i].bits;
-            found = true;
-         }
-      if (!found)
-         return false;
-      p += n;
-      if (*p == ',')
-         p++;
-   }
-   return *classes != 0;
-}
 
 static int parse_options(int argc, char **argv, struct campaign *f, bool *help)
 {
@@ -134,7 +114,8 @@ static int parse_options(int argc, char **argv, struct campaign *f, bool *help)
          code = cli_is(&parser, "--count", NULL) || cli_is(&parser, "--time", NULL) ||
                       cli_is(&parser, "--seed", NULL) || cli_is(&parser, "--shard", NULL) ||
                       cli_is(&parser, "--size", NULL) || cli_is(&parser, "--features", NULL) ||
-                      cli_is(&parser, "--device", NULL) || cli_is(&parser, "--out", NULL)
+                      cli_is(&parser, "--batch", NULL) || cli_is(&parser, "--device", NULL) ||
+                      cli_is(&parser, "--out", NULL)
                    ? CLI_EXIT_BAD_INPUT
                    : cli_unknown_option(&parser);
       } else if (cli_is(&parser, "--count", NULL)) {
@@ -154,6 +135,11 @@ static int parse_options(int argc, char **argv, struct campaign *f, bool *help)
          if (!cli_parse_uint(value, 1000000, &number) || number == 0)
             code = cli_usage_error("fuzz", "--size takes 1 to 1000000, found '%s'", value);
          f->gen.count = (unsigned)number;
+      } else if (cli_is(&parser, "--batch", NULL)) {
+         if (!cli_parse_uint(value, RDNA_FUZZ_MAX_BATCH, &number) || number == 0)
+            code = cli_usage_error("fuzz", "--batch takes 1 to %u, found '%s'", RDNA_FUZZ_MAX_BATCH,
+                                   value);
+         f->batch = (unsigned)number;
       } else if (cli_is(&parser, "--shard", NULL)) {
          unsigned long long i, n;
          char end;
@@ -162,7 +148,7 @@ static int parse_options(int argc, char **argv, struct campaign *f, bool *help)
          f->shard = i;
          f->shards = n;
       } else if (cli_is(&parser, "--features", NULL)) {
-         if (!parse_features(value, &f->gen.classes))
+         if (!rdna_gen_parse_features(value, &f->gen.classes))
             code = cli_usage_error("fuzz",
                                    "--features takes salu, smem, valu, vcmp, vmem, flow, float "
                                    "or all, comma-separated; found '%s'",
@@ -319,59 +305,140 @@ static int compare_gaps(const void *a, const void *b)
    return x->count < y->count ? 1 : x->count > y->count ? -1 : strcmp(x->mnemonic, y->mnemonic);
 }
 
+/* What one program's run came to: its signature ("equal", "status UNSUPPORTED mnemonic", or how
+ * it diverges), counted, and the finding saved when the way is new. */
+static int tally(struct campaign *f, uint64_t seed, const char *text, size_t length,
+                 enum rdna_status st, const struct rdna_diag *diag, const char *signature)
+{
+   if (st == RDNA_DEVICE || st == RDNA_NO_DEVICE || st == RDNA_NO_MEMORY) {
+      f->errors++;
+      cli_error("fuzz", "seed %llu: %s: %s", (unsigned long long)seed, rdna_status_message(st),
+                diag->message);
+      return CLI_EXIT_ENVIRONMENT;
+   }
+   if (st == RDNA_UNSUPPORTED) {
+      f->unsupported++;
+      count_gap(f, signature + strlen("status UNSUPPORTED "));
+   } else if (st != RDNA_OK && st != RDNA_INTERNAL) {
+      f->errors++;
+   } else if (strcmp(signature, "equal") == 0) {
+      f->same++;
+   } else {
+      f->diverged++;
+      if (!seen_before(f, signature)) {
+         if (f->tty)
+            fputs("\r\033[K", stderr);
+         printf("seed %llu diverges: %s\n", (unsigned long long)seed, signature);
+         fflush(stdout);
+         return save_finding(f, text, length, signature, seed);
+      }
+   }
+   return CLI_EXIT_OK;
+}
+
+/* One program alone through rdna_diff_case: the campaign of --batch 1. */
+static int run_alone(struct campaign *f, uint64_t seed, const char *text, size_t length)
+{
+   char signature[160] = "";
+   enum rdna_status st = RDNA_OK;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   if (!signature_of(f, text, length, signature, sizeof(signature), &st, &diag) && st == RDNA_OK)
+      st = RDNA_BAD_ARGUMENT;
+   if (st == RDNA_OK || st == RDNA_UNSUPPORTED || st == RDNA_INTERNAL)
+      f->pipelines += st == RDNA_OK;
+   return tally(f, seed, text, length, st, &diag, signature);
+}
+
+/* Programs `seeds[0..n)` (texts and parsed cases) as one batch. */
+static int run_batch(struct campaign *f, const uint64_t *seeds, char *const *texts,
+                     const size_t *lengths, struct rdna_case *const *cases, size_t n)
+{
+   struct rdna_batch_result r;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st = rdna_diff_batch(f->gpu, (const struct rdna_case *const *)cases, n,
+                                         f->gen.wave_size, NULL, &r, &diag);
+   f->pipelines += r.pipelines;
+   f->recompile_ns += r.recompile_ns;
+   f->compile_ns += r.compile_ns;
+   f->run_ns += r.run_ns;
+   f->interp_ns += r.interp_ns;
+   f->alone_ns += r.alone_ns;
+   int code = CLI_EXIT_OK;
+   if (st != RDNA_OK) {
+      code = tally(f, seeds[0], texts[0], lengths[0], st, &diag, "");
+      if (code == CLI_EXIT_OK)
+         code = CLI_EXIT_ENVIRONMENT;
+   }
+   for (size_t i = 0; i < n && code == CLI_EXIT_OK; i++) {
+      const struct rdna_batch_case *bc = &r.cases[i];
+      char signature[160];
+      enum rdna_status case_st = bc->ran_alone ? bc->alone_status : bc->status;
+      const struct rdna_diag *case_diag = bc->ran_alone ? &bc->alone_diag : &bc->diag;
+      rdna_reduce_signature(case_st, case_diag, bc->ran_alone ? &bc->alone : NULL, signature,
+                            sizeof(signature));
+      if (bc->batched && bc->ran_alone && bc->alone_status == RDNA_OK && bc->alone.equal)
+         f->batch_only++;
+      f->runs++;
+      code = tally(f, seeds[i], texts[i], lengths[i], case_st, case_diag, signature);
+   }
+   rdna_batch_result_free(&r);
+   return code;
+}
+
 static int run_campaign(struct campaign *f)
 {
-   int exit_code = CLI_EXIT_OK;
+   int code = CLI_EXIT_OK;
+   unsigned batch = f->batch ? f->batch : 64;
+   uint64_t *seeds = calloc(batch, sizeof(*seeds));
+   char **texts = calloc(batch, sizeof(*texts));
+   size_t *lengths = calloc(batch, sizeof(*lengths));
+   struct rdna_case **cases = calloc(batch, sizeof(*cases));
+   if (!seeds || !texts || !lengths || !cases)
+      code = CLI_EXIT_ENVIRONMENT;
    double start = now_seconds();
-   for (uint64_t k = 0; k < f->count; k++) {
-      double elapsed = now_seconds() - start;
-      if (f->seconds > 0 && elapsed >= f->seconds)
+   for (uint64_t k = 0; k < f->count && code == CLI_EXIT_OK;) {
+      if (f->seconds > 0 && now_seconds() - start >= f->seconds)
          break;
-      uint64_t seed = f->first_seed + k * f->shards + f->shard;
-      f->gen.seed = seed;
-      char *text = NULL;
-      size_t length = 0;
-      struct rdna_diag diag;
-      memset(&diag, 0, sizeof(diag));
-      if (rdna_gen_case(&f->gen, &text, &length, &diag) != RDNA_OK) {
-         cli_error("fuzz", "seed %llu: %s", (unsigned long long)seed, diag.message);
-         return CLI_EXIT_BAD_INPUT;
-      }
-      char signature[160];
-      enum rdna_status st = RDNA_OK;
-      f->runs++;
-      if (!signature_of(f, text, length, signature, sizeof(signature), &st, &diag)) {
-         f->errors++;
-         if (st == RDNA_DEVICE || st == RDNA_NO_DEVICE || st == RDNA_NO_MEMORY) {
-            free(text);
-            cli_error("fuzz", "seed %llu: %s: %s", (unsigned long long)seed,
-                      rdna_status_message(st), diag.message);
-            return CLI_EXIT_ENVIRONMENT;
+      size_t n = 0;
+      for (; n < batch && k < f->count && code == CLI_EXIT_OK; n++, k++) {
+         seeds[n] = f->first_seed + k * f->shards + f->shard;
+         f->gen.seed = seeds[n];
+         f->gen.base = batch > 1 ? (n + 1) * RDNA_BATCH_WINDOW : 0;
+         struct rdna_diag diag;
+         memset(&diag, 0, sizeof(diag));
+         enum rdna_status st = rdna_gen_case(&f->gen, &texts[n], &lengths[n], &diag);
+         if (st == RDNA_OK && batch > 1)
+            st = rdna_case_parse(texts[n], lengths[n], NULL, &cases[n], &diag);
+         if (st != RDNA_OK) {
+            cli_error("fuzz", "seed %llu: %s", (unsigned long long)seeds[n], diag.message);
+            code = st == RDNA_NO_MEMORY ? CLI_EXIT_ENVIRONMENT : CLI_EXIT_BAD_INPUT;
+            n++;
+            break;
          }
-      } else if (st == RDNA_UNSUPPORTED) {
-         f->unsupported++;
-         count_gap(f, signature + strlen("status UNSUPPORTED "));
-      } else if (strcmp(signature, "equal") == 0) {
-         f->same++;
+      }
+      if (code == CLI_EXIT_OK && batch > 1) {
+         code = run_batch(f, seeds, texts, lengths, cases, n);
       } else {
-         f->diverged++;
-         exit_code = CLI_EXIT_MISMATCH;
-         if (!seen_before(f, signature)) {
-            if (f->tty)
-               fputs("\r\033[K", stderr);
-            printf("seed %llu diverges: %s\n", (unsigned long long)seed, signature);
-            fflush(stdout);
-            int code = save_finding(f, text, length, signature, seed);
-            if (code != CLI_EXIT_OK) {
-               free(text);
-               return code;
-            }
+         for (size_t i = 0; i < n && code == CLI_EXIT_OK; i++) {
+            f->runs++;
+            code = run_alone(f, seeds[i], texts[i], lengths[i]);
          }
       }
-      free(text);
+      for (size_t i = 0; i < n; i++) {
+         free(texts[i]);
+         texts[i] = NULL;
+         rdna_case_destroy(cases[i]);
+         cases[i] = NULL;
+      }
       if (f->tty)
          progress(f, now_seconds() - start);
    }
+   free(seeds);
+   free(texts);
+   free(lengths);
+   free(cases);
    double elapsed = now_seconds() - start;
    if (f->tty)
       fputs("\r\033[K", stderr);
@@ -380,6 +447,17 @@ static int run_campaign(struct campaign *f)
           (unsigned long long)f->runs, elapsed, elapsed > 0 ? (double)f->runs / elapsed : 0.0,
           (unsigned long long)f->same, (unsigned long long)f->diverged, f->num_signatures,
           (unsigned long long)f->unsupported, (unsigned long long)f->errors);
+   uint64_t compared = f->same + f->diverged;
+   printf("%llu pipeline compiles, %.1f compared programs per pipeline; %llu diverged only in "
+          "a batch\n",
+          (unsigned long long)f->pipelines,
+          f->pipelines ? (double)compared / (double)f->pipelines : 0.0,
+          (unsigned long long)f->batch_only);
+   if (batch > 1)
+      printf("time in batches: recompile %.2f s, driver compile %.2f s, dispatch %.2f s, "
+             "interpreter %.2f s, runs alone %.2f s\n",
+             (double)f->recompile_ns / 1e9, (double)f->compile_ns / 1e9, (double)f->run_ns / 1e9,
+             (double)f->interp_ns / 1e9, (double)f->alone_ns / 1e9);
    if (f->num_gaps) {
       qsort(f->gaps, f->num_gaps, sizeof(*f->gaps), compare_gaps);
       printf("instructions the recompiler does not lower yet (programs):");
@@ -387,7 +465,9 @@ static int run_campaign(struct campaign *f)
          printf(" %s (%u)", f->gaps[i].mnemonic, f->gaps[i].count);
       putchar('\n');
    }
-   return exit_code;
+   if (code == CLI_EXIT_OK && f->diverged)
+      code = CLI_EXIT_MISMATCH;
+   return code;
 }
 
 int cmd_fuzz(int argc, char **argv)
@@ -400,6 +480,7 @@ int cmd_fuzz(int argc, char **argv)
    f.count = 100;
    f.first_seed = 1;
    f.shards = 1;
+   f.batch = 64;
    f.out = "fuzz-findings";
    f.reduce = true;
    bool help = false;

@@ -21,6 +21,10 @@ static void gen_help(FILE *out)
          "  --seed N           the random seed (decimal or 0x hex; default 1)\n"
          "  --count N          instructions in the program, s_endpgm included (default 1000)\n"
          "  --float            also use VALU and compare rows with float operands\n"
+         "  --features LIST    comma-separated classes: salu, smem, valu, vcmp, vmem, flow,\n"
+         "                     float, or all (default: all but float)\n"
+         "  --base ADDR        place the buffer at ADDR and the program after it (a multiple\n"
+         "                     of 256 below 2^47; default: automatic placement)\n"
          "  -o, --output FILE  where to write; '-' (the default) is standard output\n",
          out);
    cli_isa_help(out);
@@ -73,6 +77,21 @@ int cmd_gen(int argc, char **argv)
          if (!cli_no_value(&parser))
             return CLI_EXIT_BAD_INPUT;
          options.classes = RDNA_GEN_DEFAULT_CLASSES | RDNA_GEN_VALU_FLOAT;
+      } else if (cli_is(&parser, "--features", NULL)) {
+         if (!cli_value(&parser, &value))
+            return CLI_EXIT_BAD_INPUT;
+         if (!rdna_gen_parse_features(value, &options.classes))
+            return cli_usage_error("gen",
+                                   "--features takes salu, smem, valu, vcmp, vmem, flow, float "
+                                   "or all, comma-separated; found '%s'",
+                                   value);
+      } else if (cli_is(&parser, "--base", NULL)) {
+         if (!cli_value(&parser, &value))
+            return CLI_EXIT_BAD_INPUT;
+         if (!cli_parse_uint(value, RDNA_GEN_MAX_BASE - 1, &number) || number % 256 != 0)
+            return cli_usage_error("gen", "--base takes a multiple of 256 below 2^47, not '%s'",
+                                   value);
+         options.base = number;
       } else if (cli_is(&parser, "--output", "-o")) {
          if (!cli_value(&parser, &output))
             return CLI_EXIT_BAD_INPUT;

@@ -13,6 +13,7 @@
 #ifndef RDNA_GEN_H
 #define RDNA_GEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,11 +42,26 @@ struct rdna_gen_options {
    unsigned count;     /* instructions in the program (s_endpgm included), 1..1,000,000 */
    uint64_t seed;
    unsigned classes; /* enum rdna_gen_class bits; 0: RDNA_GEN_DEFAULT_CLASSES */
+   /* Where the case's regions go: 0 places them automatically (from RDNA_CASE_AUTO_BASE);
+    * otherwise a multiple of 256 below RDNA_GEN_MAX_BASE: the buffer at `base`, the program
+    * right after it. Batches give each case its own base (include/rdna/batch.h). */
+   uint64_t base;
 };
+
+/* Bases must lie below this, so the regions fit below 2^48 with room to spare. */
+#define RDNA_GEN_MAX_BASE (1ull << 47)
+
+/* Parses a comma-separated list of class names (salu, smem, valu, vcmp, vmem, flow, float, and
+ * all for every class) into *classes. False for an empty list or an unknown name. */
+bool rdna_gen_parse_features(const char *list, unsigned *classes);
+
+/* Writes the names of the classes in `classes` as such a list ("salu,vcmp,flow") into `out`
+ * (NUL-terminated, truncated to `size`). */
+void rdna_gen_features_text(unsigned classes, char *out, size_t size);
 
 /* Generates the case file for `options`: a NUL-terminated text the caller frees with free(),
  * and its length. BAD_ARGUMENT (with a message in `diag` when given) for a wave size, target,
- * count or class set out of range, NO_MEMORY when allocation fails. */
+ * count, class set or base out of range, NO_MEMORY when allocation fails. */
 enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **text, size_t *length,
                                struct rdna_diag *diag);
 

@@ -82,6 +82,12 @@ struct rdna_recomp_options {
    unsigned subgroup_size; /* the driver's subgroup size (power of two, <= wave_size); 0: 32 */
    enum rdna_relative_lowering relative;
    uint64_t step_limit; /* per wave; 0: the case's `steps` */
+   /* 0 for a plain case. Otherwise a power of two, for a batch of independent programs in one
+    * module (include/rdna/batch.h): each program's regions lie inside its own window of guest
+    * addresses [k * batch_window, (k + 1) * batch_window); an instruction sees only the regions
+    * of the window its basic block starts in, as that program alone would; and every wave starts
+    * at the PC its state record holds (RDNA_STATE_PC_LO/HI) rather than at the case's entry. */
+   uint64_t batch_window;
 };
 
 /* ---- the module --------------------------------------------------------------------------- */

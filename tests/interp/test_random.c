@@ -281,3 +281,54 @@ Test(random, programs_assemble_as_llvm_mc_does)
    snprintf(command, sizeof(command), "rm -rf %s", dir);
    cr_expect_eq(system(command), 0);
 }
+
+/* With a base, the buffer goes there and the program right after its 8192 bytes; the program and
+ * registers are those of the same seed without one, so a batch slot changes only addresses. */
+Test(random, a_base_places_the_regions_and_keeps_the_program)
+{
+   struct rdna_gen_options options = {
+      .target = RDNA_TARGET_GFX1030, .wave_size = 32, .count = 40, .seed = 9
+   };
+   char *plain = NULL, *placed = NULL;
+   cr_assert_eq(rdna_gen_case(&options, &plain, NULL, NULL), RDNA_OK);
+   options.base = 3ull << 32;
+   cr_assert_eq(rdna_gen_case(&options, &placed, NULL, NULL), RDNA_OK);
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_case_parse(placed, strlen(placed), NULL, &c, &diag), RDNA_OK, "%s",
+                diag.message);
+   struct rdna_case_region data, program;
+   cr_assert(rdna_case_region(c, (size_t)rdna_case_find_region(c, "data"), &data));
+   cr_assert(rdna_case_region(c, (size_t)rdna_case_find_region(c, "main"), &program));
+   cr_assert_eq(data.address, 3ull << 32);
+   cr_assert_eq(program.address, (3ull << 32) + 8192);
+   cr_assert_eq(rdna_case_entry(c), program.address);
+   const char *code_plain = strstr(plain, "\n[program]\n");
+   const char *code_placed = strstr(placed, "\n[program main @0x300002000]\n");
+   cr_assert(code_plain && code_placed, "%s", placed);
+   cr_assert_str_eq(code_plain + strlen("\n[program]\n"),
+                    code_placed + strlen("\n[program main @0x300002000]\n"));
+   rdna_case_destroy(c);
+   free(plain);
+   free(placed);
+   options.base = 0x1080; /* not a multiple of 256 */
+   cr_expect_eq(rdna_gen_case(&options, &placed, NULL, &diag), RDNA_BAD_ARGUMENT);
+   options.base = RDNA_GEN_MAX_BASE;
+   cr_expect_eq(rdna_gen_case(&options, &placed, NULL, &diag), RDNA_BAD_ARGUMENT);
+}
+
+Test(random, feature_lists_name_the_classes)
+{
+   unsigned classes = 0;
+   cr_assert(rdna_gen_parse_features("salu,vcmp,flow", &classes));
+   cr_assert_eq(classes, RDNA_GEN_SALU | RDNA_GEN_VCMP_INT | RDNA_GEN_FLOW);
+   char text[64];
+   rdna_gen_features_text(classes, text, sizeof(text));
+   cr_assert_str_eq(text, "salu,vcmp,flow");
+   cr_assert(rdna_gen_parse_features("all", &classes));
+   cr_assert_eq(classes, RDNA_GEN_DEFAULT_CLASSES | RDNA_GEN_VALU_FLOAT);
+   cr_assert_not(rdna_gen_parse_features("salu,bogus", &classes));
+   cr_assert_not(rdna_gen_parse_features("", &classes));
+   rdna_gen_features_text(RDNA_GEN_SALU | RDNA_GEN_SMEM, text, 6);
+   cr_assert_str_eq(text, "salu,", "truncated to the buffer");
+}

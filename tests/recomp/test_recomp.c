@@ -27,7 +27,9 @@ static enum rdna_status recomp(const struct rdna_case *c, unsigned wave, unsigne
                                enum rdna_relative_lowering relative, struct rdna_module **m,
                                struct rdna_diag *diag)
 {
-   struct rdna_recomp_options o = { wave, subgroup, relative, 0 };
+   struct rdna_recomp_options o = { .wave_size = wave,
+                                    .subgroup_size = subgroup,
+                                    .relative = relative };
    memset(diag, 0, sizeof(*diag));
    return rdna_recomp_case(c, &o, m, diag);
 }
@@ -72,7 +74,7 @@ Test(recomp_api, unknown_lowering_and_null_arguments_are_bad_arguments)
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 8, (enum rdna_relative_lowering)99, &m, &diag), RDNA_BAD_ARGUMENT);
-   struct rdna_recomp_options o = { 32, 8, RDNA_RELATIVE_DEFAULT, 0 };
+   struct rdna_recomp_options o = { .wave_size = 32, .subgroup_size = 8 };
    cr_assert_eq(rdna_recomp_case(NULL, &o, &m, NULL), RDNA_BAD_ARGUMENT);
    cr_assert_eq(rdna_recomp_case(c, NULL, &m, NULL), RDNA_BAD_ARGUMENT);
    cr_assert_eq(rdna_recomp_case(c, &o, NULL, NULL), RDNA_BAD_ARGUMENT);
