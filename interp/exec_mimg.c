@@ -607,7 +607,7 @@ static enum rdna_status filter_level(struct wave *w, const struct image_op *op, 
    for (unsigned a = 0; a < 3; a++) {
       if (a >= axes) {
          taps[a].index[0] = 0;
-         taps[a].weight[0] = 256;
+         taps[a].weight[0] = 1; /* not an axis of this type: the scale counts `axes` only */
          taps[a].count = 1;
          continue;
       }
