@@ -164,11 +164,11 @@ static enum rdna_status desc_values(const struct rdna_case *c, const struct case
    for (unsigned i = 0; i < count; i++) {
       const struct desc_field *f = &fields[i];
       v[i] = f->initial;
-      if (d->field[i] == CASE_NO_EXPR)
-         continue;
-      enum rdna_status st = case_eval(&env, d->field[i], &v[i], diag);
-      if (st != RDNA_OK)
-         return st;
+      if (d->field[i] != CASE_NO_EXPR) {
+         enum rdna_status st = case_eval(&env, d->field[i], &v[i], diag);
+         if (st != RDNA_OK)
+            return st;
+      }
       bool fits;
       if (f->size)
          fits = v[i] >= 1 && v[i] <= 1ull << f->bits;
