@@ -111,7 +111,7 @@ Test(case_image, descriptor_errors)
                "given twice");
    init_fails("[program]\ns_endpgm\n[init]\ns[0:7] = tsharp(&main, width=16385)\n", 0, 4, 30,
               "width");
-   init_fails("[program]\ns_endpgm\n[init]\ns[0:7] = tsharp(&main + 4)\n", 0, 4, 17,
+   init_fails("[program]\ns_endpgm\n[init]\ns[0:7] = tsharp(&main + 4)\n", 0, 4, 23,
               "256-byte aligned");
    init_fails("[program]\ns_endpgm\n[init]\ns[0:3] = ssharp(lod_bias=-8193)\n", 0, 4, 26,
               "lod_bias");
