@@ -1,6 +1,6 @@
 /* The case-file image descriptor helpers: `tsharp(ADDR, name=EXPR, ...)` fills eight SGPRs with
  * an RDNA2 image resource (T#) and `ssharp(name=EXPR, ...)` four with a sampler (S#), in the
- * layouts of the RDNA2 ISA guide 8.2.9 "Image Resource" and 8.2.10 "Image Sampler" that
+ * layouts of the RDNA2 ISA guide's "Image Resource" and "Image Sampler" tables that
  * interp/image.c reads (docs/images.md). Fields are named after the guide's and given as plain
  * values (sizes as sizes, not minus one). */
 #include <stdio.h>

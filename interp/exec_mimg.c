@@ -1,4 +1,4 @@
-/* Image instructions (MIMG; RDNA2 ISA guide chapter 8.2, "Image Instructions"): loads, stores,
+/* Image instructions (MIMG; RDNA2 ISA guide, "Image Instructions"): loads, stores,
  * atomics, resource queries and sampling with an explicit or zero LOD, on T# and S# descriptors
  * read from SGPRs when the instruction runs. Descriptor fields, formats and the linear layout are
  * interp/image.c's; docs/images.md states every rule and what is rejected. */
@@ -80,8 +80,8 @@ static uint32_t addr_dword(struct wave *w, const struct image_op *op, unsigned k
 }
 
 /* Component `k` of the address part starting at dword `first` (coordinates, mip, lod): 32 bits
- * each, or with a16 16 bits each, two per dword, the first in the low half (RDNA2 ISA guide
- * 8.2.1, "A16"). */
+ * each, or with a16 16 bits each, two per dword, the first in the low half (RDNA2 ISA guide,
+ * "D16 Instructions", the A16 bit). */
 static uint32_t addr_component(struct wave *w, const struct image_op *op, unsigned first,
                                unsigned k, unsigned lane)
 {
@@ -155,8 +155,8 @@ static uint32_t sel_one(const struct image_op *op)
    return texel_is_float(&op->f) ? F32_ONE : 1u;
 }
 
-/* dst_sel: each returned component is 0, 1 or one of the texel's components (RDNA2 ISA guide
- * 8.2.9, DST_SEL_X..W). */
+/* dst_sel: each returned component is 0, 1 or one of the texel's components (RDNA2 ISA guide,
+ * "Image Resource", DST_SEL_X..W). */
 static void apply_dst_sel(const struct image_op *op, const uint32_t in[4], uint32_t out[4])
 {
    for (unsigned c = 0; c < 4; c++) {
@@ -167,7 +167,7 @@ static void apply_dst_sel(const struct image_op *op, const uint32_t in[4], uint3
 
 /* Writes the dmask-selected components of `value` to vdata for the EXEC lanes: one VGPR per
  * component, or with d16 two per VGPR (low half first; floats as f16, integers truncated), the
- * high half of a last odd one 0 (RDNA2 ISA guide 8.2.1, "D16 Instructions"). With tfe one more
+ * high half of a last odd one 0 (RDNA2 ISA guide, "D16 Instructions"). With tfe one more
  * VGPR receives 0 (no partially resident textures). */
 static void write_components(struct wave *w, const struct rdna_inst *in, const struct image_op *op,
                              unsigned dmask, uint32_t (*value)[4], bool is_float)
@@ -203,8 +203,8 @@ static void write_components(struct wave *w, const struct rdna_inst *in, const s
 }
 
 /* The dmask-selected data of a store, back in component positions; missing components are 0
- * (RDNA2 ISA guide 8.2.1: "the texture system fills in the value zero for any missing
- * components"). With d16, f16 halves widen to f32 for float formats. */
+ * (RDNA2 ISA guide, "Image Instructions", writes: "the texture system fills in the value zero for
+ * any missing components"). With d16, f16 halves widen to f32 for float formats. */
 static void read_components(struct wave *w, const struct rdna_inst *in, const struct image_op *op,
                             unsigned lane, bool is_float, uint32_t value[4])
 {
@@ -233,8 +233,8 @@ enum pack_mode {
 };
 
 /* image_load*: every lane's texel is read (and its address checked) before any VGPR is written.
- * A texel out of range returns 0 in every component (RDNA2 ISA guide 8.2.4, out-of-range
- * reads). */
+ * A texel out of range returns 0 in every component (a documented choice, as
+ * robust buffer access gives). */
 static enum rdna_status image_load(struct wave *w, const struct rdna_inst *in, bool mip,
                                    enum pack_mode pack)
 {
@@ -353,7 +353,7 @@ enum rdna_status exec_image_store_mip_pck(struct wave *w, const struct rdna_inst
 /* ---- resource query ---------------------------------------------------------------------- */
 
 /* image_get_resinfo: for the view's mip level given as the address, {width, height, depth or
- * slices, level count} as integers (RDNA2 ISA guide 8.2, IMAGE_GET_RESINFO): 1D arrays give the
+ * slices, level count} as integers (RDNA2 ISA guide, IMAGE_GET_RESINFO): 1D arrays give the
  * slices in the third component as 2D arrays and cubes (faces) do, as GFX9 and later return them.
  */
 enum rdna_status exec_image_get_resinfo(struct wave *w, const struct rdna_inst *in)
@@ -385,10 +385,10 @@ enum rdna_status exec_image_get_resinfo(struct wave *w, const struct rdna_inst *
 
 /* ---- atomics ------------------------------------------------------------------------------- */
 
-/* Image atomics work on whole 32- or 64-bit texels (RDNA2 ISA guide 8.2.1, "Atomics"): dmask
- * 0x1 is a 32-bit atomic, 0x3 a 64-bit one or a 32-bit cmpswap, 0xf a 64-bit cmpswap; the
- * texel size must match. With glc vdata receives the old value. Out-of-range texels are
- * dropped and return 0. */
+/* Image atomics work on whole 32- or 64-bit texels (RDNA2 ISA guide, "Image Instructions",
+ * atomics): dmask 0x1 is a 32-bit atomic, 0x3 a 64-bit one or a 32-bit cmpswap, 0xf a 64-bit
+ * cmpswap; the texel size must match. With glc vdata receives the old value. Out-of-range texels
+ * are dropped and return 0. */
 static enum rdna_status image_atomic(struct wave *w, const struct rdna_inst *in, enum atomic_op aop)
 {
    struct image_op op;
@@ -454,7 +454,7 @@ IMAGE_ATOMIC(fmax, ATOMIC_FMAX)
 
 /* ---- sampling ------------------------------------------------------------------------------ */
 
-/* Sampling (RDNA2 ISA guide 8.2.2, "Image Opcodes with a Sampler"). Address dwords: the _o
+/* Sampling (RDNA2 ISA guide, "Image Opcodes with Sampler"). Address dwords: the _o
  * offset, the _c reference, then the coordinates and the _l lod (16-bit halves with a16). The
  * arithmetic is f32 soft-float, round to nearest even, no denormal flushing; docs/images.md
  * "Filtering" states it step by step so that another implementation can match it. */

@@ -14,7 +14,7 @@ static unsigned field(uint32_t dword, unsigned lo, unsigned bits)
    return (dword >> lo) & ((1u << bits) - 1u);
 }
 
-/* RDNA2 ISA guide 8.2.9, "Image Resource" (T#, GFX10 layout): BASE_ADDRESS is address >> 8 in
+/* RDNA2 ISA guide, "Image Resource" (T#, GFX10 layout): BASE_ADDRESS is address >> 8 in
  * dword 0 and dword 1 [7:0]; MIN_LOD [19:8], FORMAT [28:20] and WIDTH [1:0] in [31:30] of dword
  * 1; WIDTH [13:2] in dword 2 [11:0], HEIGHT [27:14]; DST_SEL_X/Y/Z/W, BASE_LEVEL [15:12],
  * LAST_LEVEL [19:16], SW_MODE [24:20], TYPE [31:28] in dword 3; DEPTH [12:0] and BASE_ARRAY
@@ -36,7 +36,7 @@ void tsharp_read(const uint32_t d[8], struct tsharp *t)
    t->base_array = field(d[4], 16, 13);
 }
 
-/* RDNA2 ISA guide 8.2.10, "Image Sampler" (S#): CLAMP_X/Y/Z [8:0], DEPTH_COMPARE_FUNC [14:12],
+/* RDNA2 ISA guide, "Image Sampler" (S#): CLAMP_X/Y/Z [8:0], DEPTH_COMPARE_FUNC [14:12],
  * FORCE_UNNORMALIZED [15] in dword 0; MIN_LOD [11:0], MAX_LOD [23:12] in dword 1; LOD_BIAS
  * [13:0], XY_MAG_FILTER [21:20], XY_MIN_FILTER [23:22], Z_FILTER [25:24], MIP_FILTER [27:26] in
  * dword 2; BORDER_COLOR_TYPE [31:30] in dword 3. */

@@ -20,7 +20,7 @@ enum image_type {
    IMAGE_2D_MSAA_ARRAY = 15,
 };
 
-/* The fields of the 256-bit image resource (RDNA2 ISA guide 8.2.9, "Image Resource") the
+/* The fields of the 256-bit image resource (RDNA2 ISA guide, "Image Resource") the
  * interpreter uses, with the guide's names. */
 struct tsharp {
    uint64_t base_address;         /* bytes (the descriptor holds address >> 8) */
@@ -33,7 +33,7 @@ struct tsharp {
    unsigned base_array;
 };
 
-/* The 128-bit sampler (RDNA2 ISA guide 8.2.10, "Image Sampler"). */
+/* The 128-bit sampler (RDNA2 ISA guide, "Image Sampler"). */
 struct ssharp {
    unsigned clamp[3]; /* SQ_TEX_WRAP .. SQ_TEX_MIRROR_ONCE_BORDER for x, y, z */
    unsigned depth_compare_func;
