@@ -684,17 +684,138 @@ Test(mimg, sample_c_lz_compare_then_filter)
    rdna_machine_destroy(m);
 }
 
-/* The implicit-derivative forms are explicit UNSUPPORTED faults naming the instruction. */
-Test(mimg, implicit_lod_sample_is_unsupported)
+/* ---- LOD from derivatives ------------------------------------------------------------------ */
+
+/* An 8x8 R32_FLOAT image with levels 8, 4, 2, 1 holding 1, 2, 4, 8 everywhere; point filtering,
+ * MIP_FILTER point. */
+static struct rdna_machine *lod_machine(const char *source)
+{
+   static float texels[64 + 16 + 4 + 1];
+   for (unsigned k = 0; k < 85; k++)
+      texels[k] = k < 64 ? 1.0f : k < 80 ? 2.0f : k < 84 ? 4.0f : 8.0f;
+   struct tdesc t = { .format = FMT_32_FLOAT, .width = 8, .height = 8, .last_level = 3 };
+   struct sdesc s = { .clamp = 2, .filter = 0, .mip_filter = 1 };
+   return image_machine(32, source, &t, &s, texels, sizeof(texels));
+}
+
+/* The level MIP_FILTER point picks for derivative length rho (texels per pixel), computed on the
+ * host: lod = floor(256 * log2(rho)) / 256 from rho^2 as the interpreter forms it in f32,
+ * clamped at 0, then ceil(lod + 0.5) - 1, clamped to the last level. */
+static float level_value_for(float rho2, float bias)
+{
+   double lod = floor(128.0 * log2((double)rho2)) / 256.0 + bias;
+   lod = lod < 0 ? 0 : lod;
+   int level = (int)ceil(lod + 0.5) - 1;
+   level = level > 3 ? 3 : level;
+   return (float)(1 << level);
+}
+
+/* image_sample and image_sample_b take derivatives from the quad: lane 4q+1 minus lane 4q along
+ * x, lane 4q+2 minus lane 4q along y, scaled by the extent. The values of rho stay away from
+ * level boundaries, so the host's log2 decides the same level. */
+Test(mimg, sample_implicit_derivatives_pick_levels)
+{
+   static const float rho[8] = { 0.5f, 1.0f, 1.41f, 1.42f, 2.0f, 3.0f, 4.0f, 6.0f };
+   struct rdna_machine *m =
+      lod_machine("image_sample v0, v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                  "image_sample_b v1, [v6, v4, v5], s[0:7], s[8:11] dmask:0x1 "
+                  "dim:SQ_RSRC_IMG_2D\n"
+                  "s_endpgm\n");
+   float u[32], v[32];
+   for (unsigned l = 0; l < 32; l++) {
+      unsigned q = l / 4, corner = l % 4;
+      float du = rho[q] / 8.0f, u0 = 0.25f, v0 = 0.375f;
+      /* quads alternate between x and y as the longer derivative */
+      float dx = q % 2 ? du * 0.5f : du, dy = q % 2 ? du : du * 0.25f;
+      u[l] = corner & 1 ? u0 + dx : u0;
+      v[l] = corner & 2 ? v0 + dy : v0;
+      rdna_machine_set_vgpr(m, 0, 4, l, f32_bits(u[l]));
+      rdna_machine_set_vgpr(m, 0, 5, l, f32_bits(v[l]));
+      rdna_machine_set_vgpr(m, 0, 6, l, f32_bits(1.0f)); /* bias */
+   }
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 32; l++) {
+      unsigned q0 = l & ~3u;
+      float ddx[2] = { (u[q0 + 1] - u[q0]) * 8.0f, (v[q0 + 1] - v[q0]) * 8.0f };
+      float ddy[2] = { (u[q0 + 2] - u[q0]) * 8.0f, (v[q0 + 2] - v[q0]) * 8.0f };
+      float rx = ddx[0] * ddx[0] + ddx[1] * ddx[1], ry = ddy[0] * ddy[0] + ddy[1] * ddy[1];
+      float rho2 = rx > ry ? rx : ry;
+      cr_assert_eq(harness_vgpr(m, 0, l), f32_bits(level_value_for(rho2, 0)), "lane %u", l);
+      cr_assert_eq(harness_vgpr(m, 1, l), f32_bits(level_value_for(rho2, 1.0f)), "lane %u", l);
+   }
+   rdna_machine_destroy(m);
+}
+
+/* image_sample_d takes the derivatives {ds/dx, dt/dx, ds/dy, dt/dy} before the coordinates;
+ * image_get_lod returns {the clamped LOD, the LOD from the derivatives} as floats. */
+Test(mimg, sample_user_derivatives_and_get_lod)
+{
+   struct rdna_machine *m =
+      lod_machine("image_sample_d v0, [v4, v5, v6, v7, v8, v9], s[0:7], s[8:11] dmask:0x1 "
+                  "dim:SQ_RSRC_IMG_2D\n"
+                  "image_get_lod v[1:2], v[10:11], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D\n"
+                  "s_endpgm\n");
+   static const float ds[4] = { 0.0625f, 0.25f, 0.5f, 0.01f }; /* rho 0.5, 2, 4, 0.08 */
+   for (unsigned l = 0; l < 32; l++) {
+      rdna_machine_set_vgpr(m, 0, 4, l, f32_bits(ds[l % 4]));
+      rdna_machine_set_vgpr(m, 0, 5, l, 0);
+      rdna_machine_set_vgpr(m, 0, 6, l, 0);
+      rdna_machine_set_vgpr(m, 0, 7, l, f32_bits(ds[l % 4] / 2.0f));
+      rdna_machine_set_vgpr(m, 0, 8, l, f32_bits(0.5f));
+      rdna_machine_set_vgpr(m, 0, 9, l, f32_bits(0.5f));
+      /* quads of get_lod: x steps of 2/8 (rho 2, lod 1) */
+      rdna_machine_set_vgpr(m, 0, 10, l, f32_bits(l % 2 ? 0.5f : 0.25f));
+      rdna_machine_set_vgpr(m, 0, 11, l, f32_bits(0.25f));
+   }
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 32; l++) {
+      float d = ds[l % 4] * 8.0f;
+      cr_assert_eq(harness_vgpr(m, 0, l), f32_bits(level_value_for(d * d, 0)), "lane %u", l);
+      cr_assert_eq(harness_vgpr(m, 1, l), f32_bits(1.0f));
+      cr_assert_eq(harness_vgpr(m, 2, l), f32_bits(1.0f));
+   }
+   rdna_machine_destroy(m);
+}
+
+/* image_gather4_lz returns one component of the four bilinear-footprint texels in the order
+ * (i0, j1), (i1, j1), (i1, j0), (i0, j0). */
+Test(mimg, gather4_lz_footprint_order)
+{
+   float img[4] = { 1.0f, 2.0f, 3.0f, 4.0f };
+   struct tdesc t = { .format = FMT_32_FLOAT, .width = 2, .height = 2 };
+   struct sdesc s = { .clamp = 2 };
+   struct rdna_machine *m = image_machine(
+      32,
+      "image_gather4_lz v[0:3], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+      "s_endpgm\n",
+      &t, &s, img, sizeof(img));
+   rdna_machine_set_vgpr(m, 0, 4, RDNA_ALL_LANES, f32_bits(0.5f));
+   rdna_machine_set_vgpr(m, 0, 5, RDNA_ALL_LANES, f32_bits(0.5f));
+   rdna_machine_set_vgpr(m, 0, 4, 1, f32_bits(0.0f)); /* clamped: i0 = i1 = 0 */
+   harness_run(m);
+   cr_assert_eq(harness_vgpr(m, 0, 0), f32_bits(3.0f));
+   cr_assert_eq(harness_vgpr(m, 1, 0), f32_bits(4.0f));
+   cr_assert_eq(harness_vgpr(m, 2, 0), f32_bits(2.0f));
+   cr_assert_eq(harness_vgpr(m, 3, 0), f32_bits(1.0f));
+   cr_assert_eq(harness_vgpr(m, 0, 1), f32_bits(3.0f));
+   cr_assert_eq(harness_vgpr(m, 1, 1), f32_bits(3.0f));
+   cr_assert_eq(harness_vgpr(m, 2, 1), f32_bits(1.0f));
+   cr_assert_eq(harness_vgpr(m, 3, 1), f32_bits(1.0f));
+   rdna_machine_destroy(m);
+}
+
+/* MSAA images are not implemented: image_msaa_load faults UNSUPPORTED naming itself. */
+Test(mimg, msaa_load_is_unsupported)
 {
    float texel = 1.0f;
-   struct tdesc t = { .format = FMT_32_FLOAT, .width = 1, .height = 1 };
-   struct sdesc s = { 0 };
+   struct tdesc t = { .format = FMT_32_FLOAT, .width = 1, .height = 1, .type = 14 };
    struct rdna_machine *m = image_machine(
-      32, "image_sample v0, v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\ns_endpgm\n", &t,
-      &s, &texel, sizeof(texel));
+      32, "image_msaa_load v0, v[4:6], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA\ns_endpgm\n", &t,
+      NULL, &texel, sizeof(texel));
    struct rdna_fault f = run_fault(m);
    cr_assert_eq(f.kind, RDNA_FAULT_UNSUPPORTED);
-   cr_assert(strstr(f.message, "image_sample ") != NULL, "%s", f.message);
+   cr_assert(strstr(f.message, "image_msaa_load") != NULL, "%s", f.message);
    rdna_machine_destroy(m);
 }
