@@ -156,7 +156,7 @@ static uint64_t get_bits(const uint8_t *p, unsigned offset, unsigned bits)
 {
    uint64_t v = 0;
    for (unsigned b = 0; b < bits; b++)
-      v |= (uint64_t)(p[(offset + b) / 8] >> ((offset + b) % 8) & 1u) << b;
+      v |= (uint64_t)((unsigned)p[(offset + b) / 8] >> ((offset + b) % 8) & 1u) << b;
    return v;
 }
 
@@ -164,7 +164,8 @@ static void put_bits(uint8_t *p, unsigned offset, unsigned bits, uint64_t v)
 {
    for (unsigned b = 0; b < bits; b++) {
       unsigned at = offset + b;
-      p[at / 8] = (uint8_t)((p[at / 8] & ~(1u << at % 8)) | (unsigned)(v >> b & 1u) << at % 8);
+      p[at / 8] =
+         (uint8_t)(((unsigned)p[at / 8] & ~(1u << at % 8)) | (unsigned)(v >> b & 1u) << at % 8);
    }
 }
 
