@@ -17,6 +17,10 @@ enum rdna_status mimg_setup(struct wave *w, const struct rdna_inst *in, bool sam
    uint32_t d[8] = { 0 };
    unsigned srsrc = inst_role(in, RDNA_ROLE_srsrc)->reg;
    unsigned dwords = in->mod.flags & RDNA_FLAG_R128 ? 4 : 8;
+   if (srsrc + dwords > RDNA_REG_VCC_LO)
+      return wave_fault(w, RDNA_FAULT_INVALID_OPERAND, -1, 0,
+                        "%s: a T# in s[%u:%u] runs past the SGPRs", name, srsrc,
+                        srsrc + dwords - 1);
    for (unsigned k = 0; k < dwords; k++)
       d[k] = w->sgpr[srsrc + k];
    tsharp_read(d, &op->t);
@@ -39,6 +43,10 @@ enum rdna_status mimg_setup(struct wave *w, const struct rdna_inst *in, bool sam
                         op->t.format);
    if (sampler) {
       const struct rdna_operand *ssamp = inst_role(in, RDNA_ROLE_ssamp);
+      if (ssamp->reg + 4u > RDNA_REG_VCC_LO)
+         return wave_fault(w, RDNA_FAULT_INVALID_OPERAND, -1, 0,
+                           "%s: an S# in s[%u:%u] runs past the SGPRs", name, ssamp->reg,
+                           ssamp->reg + 3u);
       ssharp_read(&w->sgpr[ssamp->reg], &op->s);
    }
    op->num_addr = 0;
