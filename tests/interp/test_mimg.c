@@ -49,17 +49,17 @@ static void make_tsharp(const struct tdesc *t, uint32_t d[8])
 }
 
 struct sdesc {
-   unsigned clamp, filter, mip_filter, compare, border, max_lod;
+   unsigned clamp, filter, mip_filter, compare, border, max_lod, z_filter;
 };
 
 /* S#: CLAMP_X/Y/Z [8:0], DEPTH_COMPARE_FUNC [14:12]; MIN_LOD [43:32], MAX_LOD [55:44];
- * XY_MAG_FILTER [85:84], XY_MIN_FILTER [87:86], MIP_FILTER [91:90]; BORDER_COLOR_TYPE
- * [127:126]. */
+ * XY_MAG_FILTER [85:84], XY_MIN_FILTER [87:86], Z_FILTER [89:88], MIP_FILTER [91:90];
+ * BORDER_COLOR_TYPE [127:126]. */
 static void make_ssharp(const struct sdesc *s, uint32_t d[4])
 {
    d[0] = s->clamp | s->clamp << 3 | s->clamp << 6 | s->compare << 12;
    d[1] = (s->max_lod ? s->max_lod : 0xfffu) << 12;
-   d[2] = s->filter << 20 | s->filter << 22 | s->mip_filter << 26;
+   d[2] = s->filter << 20 | s->filter << 22 | s->z_filter << 24 | s->mip_filter << 26;
    d[3] = s->border << 30;
 }
 
@@ -818,4 +818,123 @@ Test(mimg, msaa_load_is_unsupported)
    cr_assert_eq(f.kind, RDNA_FAULT_UNSUPPORTED);
    cr_assert(strstr(f.message, "image_msaa_load") != NULL, "%s", f.message);
    rdna_machine_destroy(m);
+}
+
+/* ---- raw forms, 3D, a16 and mirrored filtering ------------------------------------------------
+ */
+
+/* _pck loads return the stored bits of each component without conversion (zero-extended, or
+ * sign-extended by _pck_sgn); _pck stores write each VGPR's low bits. */
+Test(mimg, pck_loads_and_stores_raw_components)
+{
+   uint8_t texels[8] = { 0x80, 0x7f, 0xff, 0x01, 0, 0, 0, 0 };
+   struct tdesc t = { .format = FMT_8_8_8_8_UNORM, .width = 2, .height = 1, .type = 8 };
+   struct rdna_machine *m =
+      image_machine(32,
+                    "image_load_pck v[0:3], v4, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_1D\n"
+                    "image_load_pck_sgn v[8:11], v4, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_1D\n"
+                    "image_store_pck v[12:15], v5, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_1D\n"
+                    "s_endpgm\n",
+                    &t, NULL, texels, sizeof(texels));
+   rdna_machine_set_exec(m, 0, 1);
+   rdna_machine_set_vgpr(m, 0, 5, 0, 1);
+   for (unsigned k = 0; k < 4; k++)
+      rdna_machine_set_vgpr(m, 0, 12 + k, 0, 0x1234500u + 0x11u * (k + 1));
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned k = 0; k < 4; k++) {
+      cr_assert_eq(harness_vgpr(m, k, 0), texels[k]);
+      cr_assert_eq(harness_vgpr(m, 8 + k, 0), (uint32_t)(int32_t)(int8_t)texels[k]);
+   }
+   uint8_t out[4];
+   cr_assert_eq(rdna_machine_read_memory(m, IMG + 4, out, 4), RDNA_OK);
+   for (unsigned k = 0; k < 4; k++)
+      cr_assert_eq(out[k], (uint8_t)(0x11u * (k + 1)));
+   rdna_machine_destroy(m);
+}
+
+/* A 1x1x2 3D image with Z_FILTER linear: r = 0.5 sits between the planes (weights 128/128),
+ * r = 0.375 gives p = 0.25, weights 192 and 64. With Z_FILTER point the plane holding r * 2. */
+Test(mimg, sample_3d_linear_in_z)
+{
+   float planes[2] = { 1.0f, 3.0f };
+   struct tdesc t = { .format = FMT_32_FLOAT, .width = 1, .height = 1, .depth = 2, .type = 10 };
+   for (unsigned z_filter = 1; z_filter <= 2; z_filter++) {
+      struct sdesc s = { .clamp = 2, .z_filter = z_filter };
+      struct rdna_machine *m =
+         image_machine(32,
+                       "image_sample_lz v0, v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+                       "s_endpgm\n",
+                       &t, &s, planes, sizeof(planes));
+      static const float r[3] = { 0.5f, 0.375f, 0.875f };
+      for (unsigned l = 0; l < 3; l++)
+         rdna_machine_set_vgpr(m, 0, 6, l, f32_bits(r[l]));
+      rdna_machine_set_exec(m, 0, 7);
+      harness_run(m);
+      for (unsigned l = 0; l < 3; l++) {
+         float p = r[l] * 2.0f - 0.5f;
+         float want;
+         if (z_filter == 2) {
+            long fixed = (long)floorf(p * 256.0f), i0 = fixed >> 8;
+            float f = (float)(fixed & 255) / 256.0f;
+            float t0 = planes[i0 < 0 ? 0 : i0 > 1 ? 1 : i0];
+            float t1 = planes[i0 + 1 > 1 ? 1 : i0 + 1];
+            want = f == 0 ? t0 : t0 * (1.0f - f) + t1 * f;
+         } else {
+            want = planes[(int)floorf(r[l] * 2.0f)];
+         }
+         cr_assert_eq(harness_vgpr(m, 0, l), f32_bits(want), "z_filter %u r %g: %g", z_filter,
+                      (double)r[l], (double)bits_f32(harness_vgpr(m, 0, l)));
+      }
+      rdna_machine_destroy(m);
+   }
+}
+
+/* a16: the coordinates are f16 halves of one VGPR, x low. (0.5, 0.5) = 0x3800 each is the
+ * centre of a 2x2 image: the mean of its texels under bilinear filtering. */
+Test(mimg, sample_a16_coordinates)
+{
+   float img[4] = { 1.0f, 2.0f, 3.0f, 4.0f };
+   struct tdesc t = { .format = FMT_32_FLOAT, .width = 2, .height = 2 };
+   struct sdesc s = { .clamp = 2, .filter = 1 };
+   struct rdna_machine *m = image_machine(
+      32, "image_sample_lz v0, v4, s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D a16\ns_endpgm\n",
+      &t, &s, img, sizeof(img));
+   rdna_machine_set_vgpr(m, 0, 4, 0, 0x38003800u);
+   rdna_machine_set_vgpr(m, 0, 4, 1, 0x3a003400u); /* x 0.25 (texel 0 exactly), y 0.75 */
+   rdna_machine_set_exec(m, 0, 3);
+   harness_run(m);
+   cr_assert_eq(harness_vgpr(m, 0, 0), f32_bits(2.5f));
+   cr_assert_eq(harness_vgpr(m, 0, 1), f32_bits(3.0f)); /* (0, 1): the second row's first */
+   rdna_machine_destroy(m);
+}
+
+/* Bilinear filtering through the address modes at the image's ends: u = 0 takes texels -1 and
+ * 0, u = 1 texels 3 and 4, half each. Wrap reaches the other end; mirror and clamp repeat the
+ * edge texel. */
+Test(mimg, sample_bilinear_address_modes_at_the_ends)
+{
+   float row[4] = { 10.0f, 11.0f, 12.0f, 13.0f };
+   static const struct {
+      unsigned mode;
+      float at0, at1;
+   } cases[] = {
+      { 0, (13.0f + 10.0f) / 2, (13.0f + 10.0f) / 2 },
+      { 1, 10.0f, 13.0f },
+      { 2, 10.0f, 13.0f },
+      { 6, 10.0f / 2, 13.0f / 2 }, /* border: transparent black */
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      struct tdesc t = { .format = FMT_32_FLOAT, .width = 4, .height = 1, .type = 8 };
+      struct sdesc s = { .clamp = cases[i].mode, .filter = 1 };
+      struct rdna_machine *m = image_machine(
+         32, "image_sample_lz v0, v4, s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_1D\ns_endpgm\n", &t,
+         &s, row, sizeof(row));
+      rdna_machine_set_vgpr(m, 0, 4, 1, f32_bits(1.0f));
+      rdna_machine_set_exec(m, 0, 3);
+      harness_run(m);
+      cr_assert_eq(harness_vgpr(m, 0, 0), f32_bits(cases[i].at0), "mode %u", cases[i].mode);
+      cr_assert_eq(harness_vgpr(m, 0, 1), f32_bits(cases[i].at1), "mode %u", cases[i].mode);
+      rdna_machine_destroy(m);
+   }
 }
