@@ -103,6 +103,10 @@ struct format_row {
    bool is_signed, converts, is_float;
 };
 
+/* Formats the interpreter supports whose fields differ in width (R11G11B10, RGB10A2): known to
+ * resinfo, never moved by these lowerings. */
+static const uint8_t packed_formats[] = { 36, 50, 51, 54, 55 };
+
 static const struct format_row format_rows[] = {
    { 1, 8, 1, false, true, true },     { 2, 8, 1, true, true, true },
    { 5, 8, 1, false, false, false },   { 6, 8, 1, true, false, false },
@@ -128,6 +132,7 @@ static const struct format_row format_rows[] = {
 struct format_ids {
    uint32_t bits, components, is_signed, is_float, bytes; /* u32, u32, bool, bool, u32 */
    uint32_t lowered;                                      /* bool: this form can move it */
+   uint32_t known;                                        /* bool: the interpreter supports it */
 };
 
 static void format_info(struct lower *l, uint32_t format, bool raw, struct format_ids *f)
@@ -147,6 +152,11 @@ static void format_info(struct lower *l, uint32_t format, bool raw, struct forma
       if (raw || !r->converts)
          f->lowered = or_b(l, f->lowered, is);
    }
+   f->known = f->lowered;
+   for (size_t i = 0; i < sizeof(format_rows) / sizeof(format_rows[0]); i++)
+      f->known = or_b(l, f->known, cmp(l, SpvOpIEqual, format, c32(l, format_rows[i].value)));
+   for (size_t i = 0; i < sizeof(packed_formats); i++)
+      f->known = or_b(l, f->known, cmp(l, SpvOpIEqual, format, c32(l, packed_formats[i])));
    f->bytes = bin(l, SpvOpShiftRightLogical, bin(l, SpvOpIMul, f->bits, f->components), c32(l, 3));
 }
 
@@ -542,23 +552,203 @@ enum rdna_status lower_image_store_mip_pck(struct lower *l, const struct rdna_in
    return image_store(l, in, true, true, "image_store_mip_pck");
 }
 
-/* The other image rows (atomics, resinfo, sampling, gather, LOD queries, MSAA, ray tracing) are
- * not lowered yet: recompiling one fails naming it. */
+/* ---- atomics -------------------------------------------------------------------------------- */
+
+enum image_atomic {
+   IA_SWAP,
+   IA_CMPSWAP,
+   IA_ADD,
+   IA_SUB,
+   IA_SMIN,
+   IA_UMIN,
+   IA_SMAX,
+   IA_UMAX,
+   IA_AND,
+   IA_OR,
+   IA_XOR,
+   IA_INC, /* old >= data ? 0 : old + 1 */
+   IA_DEC, /* old == 0 || old > data ? data : old - 1 */
+};
+
+/* inc and dec, which SPIR-V lacks: read, compute, compare-exchange until no other write came in
+ * between; returns the replaced value through `temp`. */
+static void exchange_loop(struct lower *l, enum image_atomic op, uint32_t ptr, uint32_t data,
+                          uint32_t temp)
+{
+   uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
+   uint32_t load[3] = { ptr, scope, semantics };
+   spvb_store(l->b, temp, spvb_op(l->b, SpvOpAtomicLoad, T32, load, 3));
+   uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
+            merge = spvb_id(l->b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   spvb_loop_merge(l->b, merge, cont);
+   spvb_branch(l->b, body);
+   lw_label(l, body);
+   uint32_t old = spvb_load(l->b, T32, temp), next;
+   if (op == IA_INC) {
+      next = lw_select(l, T32, cmp(l, SpvOpUGreaterThanEqual, old, data), c32(l, 0),
+                       bin(l, SpvOpIAdd, old, c32(l, 1)));
+   } else {
+      uint32_t reset =
+         or_b(l, cmp(l, SpvOpIEqual, old, c32(l, 0)), cmp(l, SpvOpUGreaterThan, old, data));
+      next = lw_select(l, T32, reset, data, bin(l, SpvOpISub, old, c32(l, 1)));
+   }
+   uint32_t operands[6] = { ptr, scope, semantics, semantics, next, old };
+   uint32_t seen = spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6);
+   spvb_store(l->b, temp, seen);
+   spvb_branch_conditional(l->b, cmp(l, SpvOpIEqual, seen, old), merge, cont);
+   lw_label(l, cont);
+   spvb_branch(l->b, header);
+   lw_label(l, merge);
+}
+
+/* 32-bit image atomics (dmask 0x1; cmpswap 0x3 {new, compare}) on R32 texels; with glc the old
+ * value returns to vdata, 0 for out-of-range lanes. A T# without 32-bit texels faults
+ * INVALID_OPERAND as in the interpreter. */
+static enum rdna_status image_atomic(struct lower *l, const struct rdna_inst *in,
+                                     enum image_atomic op, const char *name)
+{
+   if (in->mod.dim >= 6)
+      return lower_unsupported(l, name, " (MSAA)");
+   if (in->mod.dmask != (op == IA_CMPSWAP ? 0x3 : 0x1))
+      return lower_unsupported(l, name, " (64-bit, or a dmask the interpreter rejects)");
+   struct tsharp_ids t;
+   struct format_ids f;
+   read_tsharp(l, in, &t);
+   format_info(l, t.format, true, &f);
+   f.lowered = f.known;
+   uint32_t go = check_descriptor(l, in, &t, &f, 0);
+   uint32_t wrong = and_b(l, go,
+                          or_b(l, cmp(l, SpvOpINotEqual, f.bits, c32(l, 32)),
+                               cmp(l, SpvOpINotEqual, f.components, c32(l, 1))));
+   lw_fault(l, wrong, RDNA_FAULT_INVALID_OPERAND, 0, 0);
+   uint32_t merge = lw_if_begin(l, and_b(l, go, not_b(l, wrong)));
+   uint32_t address[LOWER_MAX_SLOTS], enabled[LOWER_MAX_SLOTS], zero[LOWER_MAX_SLOTS],
+      offset[LOWER_MAX_SLOTS], bad[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t in_range, mapped;
+      texel_place(l, in, &t, &f, false, k, &address[k], &in_range);
+      uint32_t active = lw_active(l, k);
+      enabled[k] = and_b(l, active, in_range);
+      zero[k] = and_b(l, active, not_b(l, in_range));
+      place_texel(l, address[k], c32(l, 4), &offset[k], &mapped);
+      bad[k] = and_b(l, enabled[k], not_b(l, mapped));
+   }
+   uint32_t ok = check_lanes(l, bad, address);
+   uint32_t merge_ok = lw_if_begin(l, ok);
+   static const SpvOp ops[] = {
+      [IA_SWAP] = SpvOpAtomicExchange, [IA_ADD] = SpvOpAtomicIAdd,  [IA_SUB] = SpvOpAtomicISub,
+      [IA_SMIN] = SpvOpAtomicSMin,     [IA_UMIN] = SpvOpAtomicUMin, [IA_SMAX] = SpvOpAtomicSMax,
+      [IA_UMAX] = SpvOpAtomicUMax,     [IA_AND] = SpvOpAtomicAnd,   [IA_OR] = SpvOpAtomicOr,
+      [IA_XOR] = SpvOpAtomicXor,
+   };
+   unsigned vdata = lw_role(in, RDNA_ROLE_vdata)->reg - RDNA_REG_VGPR0;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t data = lw_vgpr(l, vdata, k);
+      uint32_t compare = op == IA_CMPSWAP ? lw_vgpr(l, vdata + 1, k) : 0;
+      uint32_t temp = spvb_function_variable(l->b, l->t_ptr_u32);
+      spvb_store(l->b, temp, c32(l, 0));
+      uint32_t lane_merge = lw_if_begin(l, enabled[k]);
+      uint32_t ptr = word_ptr(l, bin(l, SpvOpShiftRightLogical, offset[k], c32(l, 2)));
+      uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
+      if (op == IA_INC || op == IA_DEC) {
+         exchange_loop(l, op, ptr, data, temp);
+      } else if (op == IA_CMPSWAP) {
+         uint32_t operands[6] = { ptr, scope, semantics, semantics, data, compare };
+         spvb_store(l->b, temp, spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6));
+      } else {
+         uint32_t operands[4] = { ptr, scope, semantics, data };
+         spvb_store(l->b, temp, spvb_op(l->b, ops[op], T32, operands, 4));
+      }
+      lw_if_end(l, lane_merge);
+      if (in->mod.flags & RDNA_FLAG_GLC) {
+         uint32_t write = or_b(l, enabled[k], zero[k]);
+         uint32_t old = lw_vgpr(l, vdata, k);
+         lw_vgpr_store(l, vdata, k, lw_select(l, T32, write, spvb_load(l->b, T32, temp), old));
+      }
+   }
+   lw_if_end(l, merge_ok);
+   lw_if_end(l, merge);
+   return RDNA_OK;
+}
+
+#define LOWER_IMAGE_ATOMIC(name, op)                                                       \
+   enum rdna_status lower_image_atomic_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                                       \
+      return image_atomic(l, in, op, "image_atomic_" #name);                               \
+   }
+
+LOWER_IMAGE_ATOMIC(swap, IA_SWAP)
+LOWER_IMAGE_ATOMIC(cmpswap, IA_CMPSWAP)
+LOWER_IMAGE_ATOMIC(add, IA_ADD)
+LOWER_IMAGE_ATOMIC(sub, IA_SUB)
+LOWER_IMAGE_ATOMIC(smin, IA_SMIN)
+LOWER_IMAGE_ATOMIC(umin, IA_UMIN)
+LOWER_IMAGE_ATOMIC(smax, IA_SMAX)
+LOWER_IMAGE_ATOMIC(umax, IA_UMAX)
+LOWER_IMAGE_ATOMIC(and, IA_AND)
+LOWER_IMAGE_ATOMIC(or, IA_OR)
+LOWER_IMAGE_ATOMIC(xor, IA_XOR)
+LOWER_IMAGE_ATOMIC(inc, IA_INC)
+LOWER_IMAGE_ATOMIC(dec, IA_DEC)
+
+/* ---- resource query ------------------------------------------------------------------------ */
+
+/* image_get_resinfo: {width, height, depth or slices, levels} of the view's mip level, as the
+ * interpreter computes them (interp/exec_mimg.c): no memory is read. */
+enum rdna_status lower_image_get_resinfo(struct lower *l, const struct rdna_inst *in)
+{
+   if (in->mod.dim >= 6)
+      return lower_unsupported(l, "image_get_resinfo", " (MSAA)");
+   struct tsharp_ids t;
+   struct format_ids f;
+   read_tsharp(l, in, &t);
+   format_info(l, t.format, true, &f);
+   f.lowered = f.known;
+   uint32_t go = check_descriptor(l, in, &t, &f, 0);
+   uint32_t merge = lw_if_begin(l, go);
+   unsigned dim = in->mod.dim, vdata = lw_role(in, RDNA_ROLE_vdata)->reg - RDNA_REG_VGPR0;
+   bool layered = dim == 3 || dim == 4 || dim == 5;
+   uint32_t slices = lw_select(l, T32, cmp(l, SpvOpUGreaterThan, t.depth, t.base_array),
+                               bin(l, SpvOpISub, t.depth, t.base_array), c32(l, 0));
+   uint32_t levels = lw_select(
+      l, T32, cmp(l, SpvOpUGreaterThanEqual, t.last_level, t.base_level),
+      bin(l, SpvOpIAdd, bin(l, SpvOpISub, t.last_level, t.base_level), c32(l, 1)), c32(l, 0));
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t mip = address_component(l, in, 0, k);
+      uint32_t level = bin(l, SpvOpIAdd, t.base_level, mip);
+      level = lw_select(l, T32, cmp(l, SpvOpULessThan, level, c32(l, 31)), level, c32(l, 31));
+      level = lw_select(l, T32, cmp(l, SpvOpULessThan, mip, c32(l, 32)), level, c32(l, 31));
+      uint32_t value[4] = {
+         level_extent(l, t.width, level),
+         dim == 0 || dim == 4 ? c32(l, 1) : level_extent(l, t.height, level),
+         dim == 2  ? level_extent(l, t.depth, level)
+         : layered ? slices
+                   : c32(l, 1),
+         levels,
+      };
+      uint32_t active = lw_active(l, k);
+      unsigned n = 0;
+      for (unsigned c = 0; c < 4; c++) {
+         if (!(in->mod.dmask >> c & 1))
+            continue;
+         uint32_t old = lw_vgpr(l, vdata + n, k);
+         lw_vgpr_store(l, vdata + n, k, lw_select(l, T32, active, value[c], old));
+         n++;
+      }
+      if (in->mod.flags & RDNA_FLAG_TFE) {
+         uint32_t old = lw_vgpr(l, vdata + n, k);
+         lw_vgpr_store(l, vdata + n, k, lw_select(l, T32, active, c32(l, 0), old));
+      }
+   }
+   lw_if_end(l, merge);
+   return RDNA_OK;
+}
+
+/* The other image rows (float and 64-bit atomics, sampling, gather, LOD queries, MSAA, ray tracing)
+ * are not lowered yet: recompiling one fails naming it. */
 UNSUPPORTED(image_msaa_load)
-UNSUPPORTED(image_get_resinfo)
-UNSUPPORTED(image_atomic_swap)
-UNSUPPORTED(image_atomic_cmpswap)
-UNSUPPORTED(image_atomic_add)
-UNSUPPORTED(image_atomic_sub)
-UNSUPPORTED(image_atomic_smin)
-UNSUPPORTED(image_atomic_umin)
-UNSUPPORTED(image_atomic_smax)
-UNSUPPORTED(image_atomic_umax)
-UNSUPPORTED(image_atomic_and)
-UNSUPPORTED(image_atomic_or)
-UNSUPPORTED(image_atomic_xor)
-UNSUPPORTED(image_atomic_inc)
-UNSUPPORTED(image_atomic_dec)
 UNSUPPORTED(image_atomic_fcmpswap)
 UNSUPPORTED(image_atomic_fmin)
 UNSUPPORTED(image_atomic_fmax)
