@@ -103,6 +103,23 @@ struct format_row {
    bool is_signed, converts, is_float;
 };
 
+/* How a load converts a converting format's fields (unorm, snorm, f16); 0 for the others. */
+enum {
+   NUMBER_RAW,
+   NUMBER_UNORM,
+   NUMBER_SNORM,
+   NUMBER_F16,
+};
+
+static unsigned row_number(const struct format_row *r)
+{
+   if (!r->converts)
+      return NUMBER_RAW;
+   if (r->value == 13 || r->value == 29 || r->value == 71)
+      return NUMBER_F16;
+   return r->is_signed ? NUMBER_SNORM : NUMBER_UNORM;
+}
+
 /* Formats the interpreter supports whose fields differ in width (R11G11B10, RGB10A2): known to
  * resinfo, never moved by these lowerings. */
 static const uint8_t packed_formats[] = { 36, 50, 51, 54, 55 };
@@ -131,12 +148,17 @@ static const struct format_row format_rows[] = {
 /* The format's fields at run time: a select chain over the rows. */
 struct format_ids {
    uint32_t bits, components, is_signed, is_float, bytes; /* u32, u32, bool, bool, u32 */
+   uint32_t number;                                       /* u32: NUMBER_* of loads */
    uint32_t lowered;                                      /* bool: this form can move it */
    uint32_t known;                                        /* bool: the interpreter supports it */
 };
 
-static void format_info(struct lower *l, uint32_t format, bool raw, struct format_ids *f)
+/* `raw`: the _pck forms move every format's bits; `load`: loads convert unorm, snorm and f16
+ * fields too. */
+static void format_info(struct lower *l, uint32_t format, bool raw, bool load,
+                        struct format_ids *f)
 {
+   f->number = c32(l, NUMBER_RAW);
    f->bits = c32(l, 32);
    f->components = c32(l, 1);
    f->is_signed = lw_bool(l, false);
@@ -149,7 +171,9 @@ static void format_info(struct lower *l, uint32_t format, bool raw, struct forma
       f->components = lw_select(l, T32, is, c32(l, r->components), f->components);
       f->is_signed = lw_select(l, TB, is, lw_bool(l, r->is_signed), f->is_signed);
       f->is_float = lw_select(l, TB, is, lw_bool(l, r->is_float), f->is_float);
-      if (raw || !r->converts)
+      if (!raw)
+         f->number = lw_select(l, T32, is, c32(l, row_number(r)), f->number);
+      if (raw || !r->converts || load)
          f->lowered = or_b(l, f->lowered, is);
    }
    f->known = f->lowered;
@@ -331,8 +355,96 @@ enum pack_mode {
    PACK_SIGN,
 };
 
-/* Component c of a texel from its words: `bits` at c * bits, zero- or sign-extended; missing
- * components 0, a missing alpha 1 (1.0 for float formats). */
+/* k / d as the nearest f32 (ties to even), k < 2^16, 0 < d < 2^16, with integer arithmetic:
+ * Q = (k << 40) / d has at least 25 significant bits; its top 24 and the rest (with the
+ * division's remainder as a sticky bit) round as the interpreter's correctly rounded division
+ * does. */
+static uint32_t ratio_to_f32(struct lower *l, uint32_t k, uint32_t d)
+{
+   uint32_t num = bin64(l, SpvOpShiftLeftLogical, lw_zext64(l, k), lw_u64(l, 40));
+   uint32_t d64 = lw_zext64(l, d);
+   uint32_t q = bin64(l, SpvOpUDiv, num, d64), r = bin64(l, SpvOpUMod, num, d64);
+   uint32_t hi = lw_hi(l, q), lo = lw_lo(l, q);
+   uint32_t msb_hi = lw_glsl(l, GLSLstd450FindUMsb, T32, &hi, 1);
+   uint32_t msb_lo = lw_glsl(l, GLSLstd450FindUMsb, T32, &lo, 1);
+   uint32_t m = lw_select(l, T32, lw_nz(l, hi), bin(l, SpvOpIAdd, msb_hi, c32(l, 32)), msb_lo);
+   uint32_t sh = bin(l, SpvOpISub, m, c32(l, 23)); /* >= 1 */
+   uint32_t sh64 = lw_zext64(l, sh);
+   uint32_t mant = bin64(l, SpvOpShiftRightLogical, q, sh64);
+   uint32_t rest = bin64(l, SpvOpBitwiseAnd, q,
+                         bin64(l, SpvOpISub, bin64(l, SpvOpShiftLeftLogical, lw_u64(l, 1), sh64),
+                               lw_u64(l, 1)));
+   uint32_t half =
+      bin64(l, SpvOpShiftLeftLogical, lw_u64(l, 1), bin64(l, SpvOpISub, sh64, lw_u64(l, 1)));
+   uint32_t odd = lw_nz64(l, bin64(l, SpvOpBitwiseAnd, mant, lw_u64(l, 1)));
+   uint32_t at_half = cmp(l, SpvOpIEqual, rest, half);
+   uint32_t up = or_b(l, cmp(l, SpvOpUGreaterThan, rest, half),
+                      and_b(l, at_half, or_b(l, lw_nz64(l, r), odd)));
+   uint32_t mant32 = bin(l, SpvOpIAdd, lw_lo(l, mant), lw_b2u(l, up));
+   /* (exponent field << 23) + mantissa with its implicit bit: a carry out of the mantissa rolls
+    * into the exponent */
+   uint32_t exp_field = bin(l, SpvOpIAdd, m, c32(l, 127 - 40 - 1)); /* the implicit bit adds 1 */
+   uint32_t bits = bin(l, SpvOpIAdd, bin(l, SpvOpShiftLeftLogical, exp_field, c32(l, 23)), mant32);
+   return lw_select(l, T32, lw_nz(l, k), bits, c32(l, 0));
+}
+
+/* binary16 to f32, exactly (NaN: quiet bit set, payload widened from the top). */
+static uint32_t f16_to_f32(struct lower *l, uint32_t h)
+{
+   uint32_t sign = bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, h, c32(l, 0x8000)),
+                       c32(l, 16));
+   uint32_t e = field(l, h, 10, 5), m = field(l, h, 0, 10);
+   uint32_t normal = bin(l, SpvOpBitwiseOr,
+                         bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpIAdd, e, c32(l, 112)),
+                             c32(l, 23)),
+                         bin(l, SpvOpShiftLeftLogical, m, c32(l, 13)));
+   uint32_t special = bin(
+      l, SpvOpBitwiseOr, c32(l, 0x7f800000u),
+      lw_select(l, T32, lw_nz(l, m),
+                bin(l, SpvOpBitwiseOr, c32(l, 0x400000u), bin(l, SpvOpShiftLeftLogical, m,
+                                                                c32(l, 13))),
+                c32(l, 0)));
+   uint32_t p = lw_glsl(l, GLSLstd450FindUMsb, T32, &m, 1); /* denormal: m * 2^-24 */
+   uint32_t denormal = bin(
+      l, SpvOpBitwiseOr,
+      bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpIAdd, p, c32(l, 103)), c32(l, 23)),
+      bin(l, SpvOpBitwiseAnd,
+          bin(l, SpvOpShiftLeftLogical, m, bin(l, SpvOpISub, c32(l, 23), p)),
+          c32(l, 0x7fffffu)));
+   denormal = lw_select(l, T32, lw_nz(l, m), denormal, c32(l, 0));
+   uint32_t v = lw_select(l, T32, cmp(l, SpvOpIEqual, e, c32(l, 31)), special,
+                          lw_select(l, T32, lw_nz(l, e), normal, denormal));
+   return bin(l, SpvOpBitwiseOr, sign, v);
+}
+
+/* A field of `bits` (zero-extended in `raw`) as a load returns it: unorm raw / (2^bits - 1),
+ * snorm max(raw / (2^(bits-1) - 1), -1), f16 widened, others unchanged (`plain`). */
+static uint32_t convert_field(struct lower *l, const struct format_ids *f, uint32_t raw,
+                              uint32_t plain)
+{
+   uint32_t one = c32(l, 1);
+   uint32_t unorm = ratio_to_f32(l, raw, bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one,
+                                                               f->bits), one));
+   /* snorm: the sign-extended value, -2^(bits-1) reading as -1 */
+   uint32_t top = bin(l, SpvOpISub, f->bits, one);
+   uint32_t max = bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one, top), one);
+   uint32_t negative = lw_nz(l, bin(l, SpvOpShiftRightLogical, raw, top));
+   uint32_t magnitude = lw_select(
+      l, T32, negative, bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one, f->bits), raw), raw);
+   uint32_t at_min = cmp(l, SpvOpUGreaterThanEqual, magnitude, max);
+   uint32_t snorm = lw_select(
+      l, T32, and_b(l, negative, at_min), c32(l, 0xbf800000u),
+      bin(l, SpvOpBitwiseOr, ratio_to_f32(l, magnitude, max),
+          lw_select(l, T32, negative, c32(l, 0x80000000u), c32(l, 0))));
+   uint32_t number = f->number;
+   uint32_t v = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_UNORM)), unorm, plain);
+   v = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_SNORM)), snorm, v);
+   return lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_F16)), f16_to_f32(l, raw),
+                    v);
+}
+
+/* Component c of a texel from its words: `bits` at c * bits, zero- or sign-extended or
+ * converted; missing components 0, a missing alpha 1 (1.0 for float formats). */
 static uint32_t texel_component(struct lower *l, const struct format_ids *f, uint32_t is_signed,
                                 const uint32_t words[4], unsigned c)
 {
@@ -345,8 +457,9 @@ static uint32_t texel_component(struct lower *l, const struct format_ids *f, uin
    uint32_t v = bin(l, SpvOpShiftRightLogical, raw, within);
    uint32_t shift = bin(l, SpvOpISub, c32(l, 32), f->bits);
    uint32_t top = bin(l, SpvOpShiftLeftLogical, v, shift);
-   v = lw_select(l, T32, is_signed, bin(l, SpvOpShiftRightArithmetic, top, shift),
-                 bin(l, SpvOpShiftRightLogical, top, shift));
+   uint32_t zext = bin(l, SpvOpShiftRightLogical, top, shift);
+   v = lw_select(l, T32, is_signed, bin(l, SpvOpShiftRightArithmetic, top, shift), zext);
+   v = convert_field(l, f, zext, v);
    uint32_t present = cmp(l, SpvOpULessThan, c32(l, c), f->components);
    uint32_t one = lw_select(l, T32, f->is_float, c32(l, 0x3f800000u), c32(l, 1));
    return lw_select(l, T32, present, v, c == 3 ? one : c32(l, 0));
@@ -361,7 +474,7 @@ static enum rdna_status image_load(struct lower *l, const struct rdna_inst *in, 
    struct tsharp_ids t;
    struct format_ids f;
    read_tsharp(l, in, &t);
-   format_info(l, t.format, pack != PACK_NONE, &f);
+   format_info(l, t.format, pack != PACK_NONE, true, &f);
    uint32_t go = check_descriptor(l, in, &t, &f, 0);
    uint32_t merge = lw_if_begin(l, go);
    uint32_t address[LOWER_MAX_SLOTS], enabled[LOWER_MAX_SLOTS], zero[LOWER_MAX_SLOTS],
@@ -449,7 +562,7 @@ static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in,
    struct tsharp_ids t;
    struct format_ids f;
    read_tsharp(l, in, &t);
-   format_info(l, t.format, raw, &f);
+   format_info(l, t.format, raw, false, &f);
    uint32_t small = cmp(l, SpvOpULessThan, f.bytes, c32(l, 4));
    uint32_t go = check_descriptor(l, in, &t, &f, small);
    uint32_t merge = lw_if_begin(l, go);
@@ -616,7 +729,7 @@ static enum rdna_status image_atomic(struct lower *l, const struct rdna_inst *in
    struct tsharp_ids t;
    struct format_ids f;
    read_tsharp(l, in, &t);
-   format_info(l, t.format, true, &f);
+   format_info(l, t.format, true, false, &f);
    f.lowered = f.known;
    uint32_t go = check_descriptor(l, in, &t, &f, 0);
    uint32_t wrong = and_b(l, go,
@@ -704,7 +817,7 @@ enum rdna_status lower_image_get_resinfo(struct lower *l, const struct rdna_inst
    struct tsharp_ids t;
    struct format_ids f;
    read_tsharp(l, in, &t);
-   format_info(l, t.format, true, &f);
+   format_info(l, t.format, true, false, &f);
    f.lowered = f.known;
    uint32_t go = check_descriptor(l, in, &t, &f, 0);
    uint32_t merge = lw_if_begin(l, go);
