@@ -153,10 +153,9 @@ struct format_ids {
    uint32_t known;                                        /* bool: the interpreter supports it */
 };
 
-/* `raw`: the _pck forms move every format's bits; `load`: loads convert unorm, snorm and f16
- * fields too. */
-static void format_info(struct lower *l, uint32_t format, bool raw, bool load,
-                        struct format_ids *f)
+/* `raw`: the _pck forms move every format's bits; `load`: loads and stores convert unorm,
+ * snorm and f16 fields too. */
+static void format_info(struct lower *l, uint32_t format, bool raw, bool load, struct format_ids *f)
 {
    f->number = c32(l, NUMBER_RAW);
    f->bits = c32(l, 32);
@@ -371,9 +370,9 @@ static uint32_t ratio_to_f32(struct lower *l, uint32_t k, uint32_t d)
    uint32_t sh = bin(l, SpvOpISub, m, c32(l, 23)); /* >= 1 */
    uint32_t sh64 = lw_zext64(l, sh);
    uint32_t mant = bin64(l, SpvOpShiftRightLogical, q, sh64);
-   uint32_t rest = bin64(l, SpvOpBitwiseAnd, q,
-                         bin64(l, SpvOpISub, bin64(l, SpvOpShiftLeftLogical, lw_u64(l, 1), sh64),
-                               lw_u64(l, 1)));
+   uint32_t rest =
+      bin64(l, SpvOpBitwiseAnd, q,
+            bin64(l, SpvOpISub, bin64(l, SpvOpShiftLeftLogical, lw_u64(l, 1), sh64), lw_u64(l, 1)));
    uint32_t half =
       bin64(l, SpvOpShiftLeftLogical, lw_u64(l, 1), bin64(l, SpvOpISub, sh64, lw_u64(l, 1)));
    uint32_t odd = lw_nz64(l, bin64(l, SpvOpBitwiseAnd, mant, lw_u64(l, 1)));
@@ -391,25 +390,23 @@ static uint32_t ratio_to_f32(struct lower *l, uint32_t k, uint32_t d)
 /* binary16 to f32, exactly (NaN: quiet bit set, payload widened from the top). */
 static uint32_t f16_to_f32(struct lower *l, uint32_t h)
 {
-   uint32_t sign = bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, h, c32(l, 0x8000)),
-                       c32(l, 16));
+   uint32_t sign =
+      bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, h, c32(l, 0x8000)), c32(l, 16));
    uint32_t e = field(l, h, 10, 5), m = field(l, h, 0, 10);
-   uint32_t normal = bin(l, SpvOpBitwiseOr,
-                         bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpIAdd, e, c32(l, 112)),
-                             c32(l, 23)),
-                         bin(l, SpvOpShiftLeftLogical, m, c32(l, 13)));
-   uint32_t special = bin(
-      l, SpvOpBitwiseOr, c32(l, 0x7f800000u),
-      lw_select(l, T32, lw_nz(l, m),
-                bin(l, SpvOpBitwiseOr, c32(l, 0x400000u), bin(l, SpvOpShiftLeftLogical, m,
-                                                                c32(l, 13))),
-                c32(l, 0)));
+   uint32_t normal =
+      bin(l, SpvOpBitwiseOr,
+          bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpIAdd, e, c32(l, 112)), c32(l, 23)),
+          bin(l, SpvOpShiftLeftLogical, m, c32(l, 13)));
+   uint32_t special = bin(l, SpvOpBitwiseOr, c32(l, 0x7f800000u),
+                          lw_select(l, T32, lw_nz(l, m),
+                                    bin(l, SpvOpBitwiseOr, c32(l, 0x400000u),
+                                        bin(l, SpvOpShiftLeftLogical, m, c32(l, 13))),
+                                    c32(l, 0)));
    uint32_t p = lw_glsl(l, GLSLstd450FindUMsb, T32, &m, 1); /* denormal: m * 2^-24 */
    uint32_t denormal = bin(
       l, SpvOpBitwiseOr,
       bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpIAdd, p, c32(l, 103)), c32(l, 23)),
-      bin(l, SpvOpBitwiseAnd,
-          bin(l, SpvOpShiftLeftLogical, m, bin(l, SpvOpISub, c32(l, 23), p)),
+      bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftLeftLogical, m, bin(l, SpvOpISub, c32(l, 23), p)),
           c32(l, 0x7fffffu)));
    denormal = lw_select(l, T32, lw_nz(l, m), denormal, c32(l, 0));
    uint32_t v = lw_select(l, T32, cmp(l, SpvOpIEqual, e, c32(l, 31)), special,
@@ -423,8 +420,8 @@ static uint32_t convert_field(struct lower *l, const struct format_ids *f, uint3
                               uint32_t plain)
 {
    uint32_t one = c32(l, 1);
-   uint32_t unorm = ratio_to_f32(l, raw, bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one,
-                                                               f->bits), one));
+   uint32_t unorm =
+      ratio_to_f32(l, raw, bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one, f->bits), one));
    /* snorm: the sign-extended value, -2^(bits-1) reading as -1 */
    uint32_t top = bin(l, SpvOpISub, f->bits, one);
    uint32_t max = bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one, top), one);
@@ -432,15 +429,13 @@ static uint32_t convert_field(struct lower *l, const struct format_ids *f, uint3
    uint32_t magnitude = lw_select(
       l, T32, negative, bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one, f->bits), raw), raw);
    uint32_t at_min = cmp(l, SpvOpUGreaterThanEqual, magnitude, max);
-   uint32_t snorm = lw_select(
-      l, T32, and_b(l, negative, at_min), c32(l, 0xbf800000u),
-      bin(l, SpvOpBitwiseOr, ratio_to_f32(l, magnitude, max),
-          lw_select(l, T32, negative, c32(l, 0x80000000u), c32(l, 0))));
+   uint32_t snorm = lw_select(l, T32, and_b(l, negative, at_min), c32(l, 0xbf800000u),
+                              bin(l, SpvOpBitwiseOr, ratio_to_f32(l, magnitude, max),
+                                  lw_select(l, T32, negative, c32(l, 0x80000000u), c32(l, 0))));
    uint32_t number = f->number;
    uint32_t v = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_UNORM)), unorm, plain);
    v = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_SNORM)), snorm, v);
-   return lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_F16)), f16_to_f32(l, raw),
-                    v);
+   return lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_F16)), f16_to_f32(l, raw), v);
 }
 
 /* Component c of a texel from its words: `bits` at c * bits, zero- or sign-extended or
@@ -549,10 +544,97 @@ static enum rdna_status image_load(struct lower *l, const struct rdna_inst *in, 
    return RDNA_OK;
 }
 
+/* f32 to the nearest integer of v * d for v in (0, 1) (unorm and snorm magnitudes): the 24-bit
+ * significand times d, shifted right by 23 - exponent, rounded to nearest even: the exact
+ * product rounded, as the interpreter does it. */
+static uint32_t scale_round(struct lower *l, uint32_t v, uint32_t d)
+{
+   uint32_t e_field = field(l, v, 23, 8);
+   uint32_t mant = field(l, v, 0, 23);
+   mant =
+      lw_select(l, T32, lw_nz(l, e_field), bin(l, SpvOpBitwiseOr, mant, c32(l, 0x800000u)), mant);
+   /* v = mant * 2^(max(e_field, 1) - 150) */
+   uint32_t e1 = lw_select(l, T32, lw_nz(l, e_field), e_field, c32(l, 1));
+   uint32_t sh = bin(l, SpvOpISub, c32(l, 150), e1); /* >= 24 for v < 1 */
+   uint32_t product = bin64(l, SpvOpIMul, lw_zext64(l, mant), lw_zext64(l, d));
+   uint32_t big = cmp(l, SpvOpUGreaterThanEqual, sh, c32(l, 64));
+   uint32_t sh64 = lw_zext64(l, lw_select(l, T32, big, c32(l, 63), sh));
+   uint32_t kept = bin64(l, SpvOpShiftRightLogical, product, sh64);
+   uint32_t rest =
+      bin64(l, SpvOpBitwiseAnd, product,
+            bin64(l, SpvOpISub, bin64(l, SpvOpShiftLeftLogical, lw_u64(l, 1), sh64), lw_u64(l, 1)));
+   uint32_t half =
+      bin64(l, SpvOpShiftLeftLogical, lw_u64(l, 1), bin64(l, SpvOpISub, sh64, lw_u64(l, 1)));
+   uint32_t odd = lw_nz64(l, bin64(l, SpvOpBitwiseAnd, kept, lw_u64(l, 1)));
+   uint32_t up = or_b(l, cmp(l, SpvOpUGreaterThan, rest, half),
+                      and_b(l, cmp(l, SpvOpIEqual, rest, half), odd));
+   uint32_t r = bin(l, SpvOpIAdd, lw_lo(l, kept), lw_b2u(l, up));
+   return lw_select(l, T32, big, c32(l, 0), r);
+}
+
+/* f32 to unorm/snorm of `bits` (docs/images.md "Formats"): NaN 0, clamped to [0, 1] or
+ * [-1, 1], times 2^bits - 1 (2^(bits-1) - 1), rounded to nearest even; snorm in two's
+ * complement. */
+static uint32_t f32_to_norm(struct lower *l, uint32_t v, uint32_t bits, bool is_signed)
+{
+   uint32_t one = c32(l, 1);
+   uint32_t magnitude = bin(l, SpvOpBitwiseAnd, v, c32(l, 0x7fffffffu));
+   uint32_t nan = cmp(l, SpvOpUGreaterThan, magnitude, c32(l, 0x7f800000u));
+   uint32_t negative = lw_nz(l, bin(l, SpvOpShiftRightLogical, v, c32(l, 31)));
+   uint32_t d =
+      is_signed
+         ? bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one, bin(l, SpvOpISub, bits, one)), one)
+         : bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, one, bits), one);
+   uint32_t at_least_one = cmp(l, SpvOpUGreaterThanEqual, magnitude, c32(l, 0x3f800000u));
+   uint32_t r = lw_select(l, T32, at_least_one, d, scale_round(l, magnitude, d));
+   r = lw_select(l, T32, nan, c32(l, 0), r);
+   if (!is_signed)
+      return lw_select(l, T32, negative, c32(l, 0), r);
+   return lw_select(l, T32, negative, lw_op1(l, SpvOpSNegate, T32, r), r);
+}
+
+/* f32 to binary16, round to nearest even, denormals kept, overflow to infinity, NaN quieted
+ * with the top payload bits (the interpreter's float_convert). */
+static uint32_t f32_to_f16(struct lower *l, uint32_t v)
+{
+   uint32_t sign =
+      bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, v, c32(l, 16)), c32(l, 0x8000));
+   uint32_t e = field(l, v, 23, 8), m = field(l, v, 0, 23);
+   uint32_t nan = and_b(l, cmp(l, SpvOpIEqual, e, c32(l, 255)), lw_nz(l, m));
+   uint32_t nan_bits =
+      bin(l, SpvOpBitwiseOr, c32(l, 0x7e00), bin(l, SpvOpShiftRightLogical, m, c32(l, 13)));
+   /* |v| = full * 2^(e - 150) with full the 24-bit significand; f16 units are 2^-24 */
+   uint32_t full = lw_select(l, T32, lw_nz(l, e), bin(l, SpvOpBitwiseOr, m, c32(l, 0x800000u)), m);
+   /* normal results (e - 112 >= 1): shift 13; denormal ones shift 13 + (113 - e) */
+   uint32_t normal = cmp(l, SpvOpUGreaterThanEqual, e, c32(l, 113));
+   uint32_t sh = lw_select(l, T32, normal, c32(l, 13), bin(l, SpvOpISub, c32(l, 126), e));
+   uint32_t too_small = cmp(l, SpvOpUGreaterThan, sh, c32(l, 31));
+   uint32_t shc = lw_select(l, T32, too_small, c32(l, 31), sh);
+   uint32_t kept = bin(l, SpvOpShiftRightLogical, full, shc);
+   uint32_t rest = bin(l, SpvOpBitwiseAnd, full,
+                       bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, c32(l, 1), shc), c32(l, 1)));
+   uint32_t half = bin(l, SpvOpShiftLeftLogical, c32(l, 1), bin(l, SpvOpISub, shc, c32(l, 1)));
+   uint32_t up = or_b(l, cmp(l, SpvOpUGreaterThan, rest, half),
+                      and_b(l, cmp(l, SpvOpIEqual, rest, half),
+                            lw_nz(l, bin(l, SpvOpBitwiseAnd, kept, c32(l, 1)))));
+   kept = bin(l, SpvOpIAdd, kept, lw_b2u(l, up));
+   kept = lw_select(l, T32, too_small, c32(l, 0), kept);
+   /* normal: (e - 112) << 10 plus kept with its implicit bit (a carry rolls on, to infinity) */
+   uint32_t normal_bits =
+      bin(l, SpvOpIAdd,
+          bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpISub, e, c32(l, 113)), c32(l, 10)), kept);
+   uint32_t r = lw_select(l, T32, normal, normal_bits, kept);
+   uint32_t overflow = cmp(l, SpvOpUGreaterThanEqual, e, c32(l, 143)); /* 2^16 and up, inf */
+   r = lw_select(l, T32, or_b(l, overflow, cmp(l, SpvOpUGreaterThanEqual, r, c32(l, 0x7c00))),
+                 c32(l, 0x7c00), r);
+   r = lw_select(l, T32, nan, nan_bits, r);
+   return bin(l, SpvOpBitwiseOr, sign, r);
+}
+
 /* ---- stores ------------------------------------------------------------------------------- */
 
 /* Stores write whole texels of 4, 8 or 16 bytes: the dmask VGPRs fill the components in order,
- * missing ones are 0, each keeps its low `bits`. */
+ * missing ones are 0, each converted (unorm, snorm, f16) or keeping its low `bits`. */
 static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in, bool mip, bool raw,
                                     const char *name)
 {
@@ -562,7 +644,7 @@ static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in,
    struct tsharp_ids t;
    struct format_ids f;
    read_tsharp(l, in, &t);
-   format_info(l, t.format, raw, false, &f);
+   format_info(l, t.format, raw, true, &f);
    uint32_t small = cmp(l, SpvOpULessThan, f.bytes, c32(l, 4));
    uint32_t go = check_descriptor(l, in, &t, &f, small);
    uint32_t merge = lw_if_begin(l, go);
@@ -593,7 +675,17 @@ static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in,
          uint32_t index = bin(l, SpvOpShiftRightLogical, bitpos, c32(l, 5));
          uint32_t within = bin(l, SpvOpBitwiseAnd, bitpos, c32(l, 31));
          uint32_t present = cmp(l, SpvOpULessThan, c32(l, c), f.components);
-         uint32_t v = bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, data[c], mask), within);
+         uint32_t value = data[c];
+         if (!raw) {
+            uint32_t number = f.number;
+            value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_UNORM)),
+                              f32_to_norm(l, data[c], f.bits, false), value);
+            value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_SNORM)),
+                              f32_to_norm(l, data[c], f.bits, true), value);
+            value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, NUMBER_F16)),
+                              f32_to_f16(l, data[c]), value);
+         }
+         uint32_t v = bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, value, mask), within);
          v = lw_select(l, T32, present, v, c32(l, 0));
          for (unsigned j = 0; j < 4; j++)
             words[j] = bin(l, SpvOpBitwiseOr, words[j],
