@@ -1,13 +1,14 @@
-/* Image lowering (MIMG): image_load, image_store and their _mip and _pck forms on linear images,
- * with the T# read from SGPRs at run time, so a descriptor chosen in a loop works like any other
- * register value. The rules are the interpreter's (docs/images.md): SW_LINEAR only, the T#'s
- * TYPE must be the instruction's dim, levels and slices in the linear layout, out-of-range texels
- * load 0 and store nothing, a texel outside guest memory faults UNMAPPED at the first such lane.
+/* Image lowering (MIMG): image_load, image_store and their _mip and _pck forms, the 32-bit
+ * integer atomics and image_get_resinfo on linear images, with the T# read from SGPRs at run
+ * time, so a descriptor chosen in a loop works like any other register value. The rules are the
+ * interpreter's (docs/images.md): SW_LINEAR only, the T#'s TYPE must be the instruction's dim,
+ * levels and slices in the linear layout, out-of-range texels load 0 and store nothing, a texel
+ * outside guest memory faults UNMAPPED at the first such lane.
  *
- * Formats: every load and store moves the stored bits of integer formats and 32-bit floats,
- * which needs no float arithmetic; the _pck forms do so for every 8/16/32-bit format. Formats
- * that convert (unorm, snorm, f16, the packed ones) fault UNSUPPORTED at run time, as do stores
- * of texels smaller than a dword; d16 and the other image rows are not lowered yet. */
+ * Formats: integer and 32-bit float fields move unchanged; unorm, snorm and f16 fields convert
+ * exactly in integer arithmetic (the interpreter's correctly rounded results); the _pck forms
+ * move every 8/16/32-bit format's bits. R11G11B10 and RGB10A2 and stores of texels under 4 bytes
+ * fault UNSUPPORTED at run time; d16, sampling and the other rows are not lowered yet. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower.h"
