@@ -8,7 +8,7 @@
  * Formats: integer and 32-bit float fields move unchanged; unorm, snorm and f16 fields convert
  * exactly in integer arithmetic (the interpreter's correctly rounded results); the _pck forms
  * move every 8/16/32-bit format's bits. R11G11B10 and RGB10A2 and stores of texels under 4 bytes
- * fault UNSUPPORTED at run time; d16, sampling and the other rows are not lowered yet. */
+ * fault UNSUPPORTED at run time; sampling and the other rows are not lowered yet. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower.h"
@@ -340,12 +340,12 @@ static uint32_t check_descriptor(struct lower *l, const struct rdna_inst *in,
 
 static enum rdna_status static_checks(struct lower *l, const struct rdna_inst *in, const char *name)
 {
-   if (in->mod.flags & RDNA_FLAG_D16)
-      return lower_unsupported(l, name, " (d16)");
    if (in->mod.dim >= 6)
       return lower_unsupported(l, name, " (MSAA)");
    return RDNA_OK;
 }
+
+static uint32_t f32_to_f16(struct lower *l, uint32_t v);
 
 /* ---- loads -------------------------------------------------------------------------------- */
 
@@ -521,6 +521,7 @@ static enum rdna_status image_load(struct lower *l, const struct rdna_inst *in, 
       for (unsigned c = 0; c < 4; c++)
          comp[c] = texel_component(l, &fc, is_signed, words, c);
       uint32_t write = or_b(l, enabled[k], zero[k]);
+      uint32_t values[4];
       unsigned n = 0;
       for (unsigned c = 0; c < 4; c++) {
          if (!(in->mod.dmask >> c & 1))
@@ -530,10 +531,23 @@ static enum rdna_status image_load(struct lower *l, const struct rdna_inst *in, 
          uint32_t v = lw_select(l, T32, cmp(l, SpvOpIEqual, sel, c32(l, 1)), one, c32(l, 0));
          for (unsigned s = 0; s < 4; s++)
             v = lw_select(l, T32, cmp(l, SpvOpIEqual, sel, c32(l, 4 + s)), comp[s], v);
-         v = lw_select(l, T32, enabled[k], v, c32(l, 0));
-         uint32_t old = lw_vgpr(l, vdata + n, k);
-         lw_vgpr_store(l, vdata + n, k, lw_select(l, T32, write, v, old));
-         n++;
+         values[n++] = lw_select(l, T32, enabled[k], v, c32(l, 0));
+      }
+      if (in->mod.flags & RDNA_FLAG_D16) { /* two per VGPR, low first: f16, or the low bits */
+         for (unsigned i = 0; i < n; i++)
+            values[i] = lw_select(l, T32, fc.is_float, f32_to_f16(l, values[i]),
+                                  bin(l, SpvOpBitwiseAnd, values[i], c32(l, 0xffff)));
+         unsigned regs = (n + 1) / 2;
+         for (unsigned r = 0; r < regs; r++) {
+            uint32_t hi = 2 * r + 1 < n ? values[2 * r + 1] : c32(l, 0);
+            values[r] =
+               bin(l, SpvOpBitwiseOr, values[2 * r], bin(l, SpvOpShiftLeftLogical, hi, c32(l, 16)));
+         }
+         n = regs;
+      }
+      for (unsigned i = 0; i < n; i++) {
+         uint32_t old = lw_vgpr(l, vdata + i, k);
+         lw_vgpr_store(l, vdata + i, k, lw_select(l, T32, write, values[i], old));
       }
       if (in->mod.flags & RDNA_FLAG_TFE) {
          uint32_t old = lw_vgpr(l, vdata + n, k);
@@ -668,8 +682,17 @@ static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in,
    for (unsigned k = 0; k < l->slots; k++) {
       uint32_t data[4];
       unsigned n = 0;
-      for (unsigned c = 0; c < 4; c++)
-         data[c] = in->mod.dmask >> c & 1 ? lw_vgpr(l, vdata + n++, k) : c32(l, 0);
+      for (unsigned c = 0; c < 4; c++) {
+         if (!(in->mod.dmask >> c & 1)) {
+            data[c] = c32(l, 0);
+         } else if (in->mod.flags & RDNA_FLAG_D16) { /* halves: f16 widened for float formats */
+            uint32_t h = field(l, lw_vgpr(l, vdata + n / 2, k), 16 * (n % 2), 16);
+            data[c] = raw ? h : lw_select(l, T32, f.is_float, f16_to_f32(l, h), h);
+            n++;
+         } else {
+            data[c] = lw_vgpr(l, vdata + n++, k);
+         }
+      }
       uint32_t words[4] = { c32(l, 0), c32(l, 0), c32(l, 0), c32(l, 0) };
       for (unsigned c = 0; c < 4; c++) {
          uint32_t bitpos = bin(l, SpvOpIMul, f.bits, c32(l, c));
