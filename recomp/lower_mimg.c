@@ -7,8 +7,8 @@
  *
  * Formats: integer and 32-bit float fields move unchanged; unorm, snorm and f16 fields convert
  * exactly in integer arithmetic (the interpreter's correctly rounded results); the _pck forms
- * move every 8/16/32-bit format's bits. R11G11B10 and RGB10A2 and stores of texels under 4 bytes
- * fault UNSUPPORTED at run time; sampling and the other rows are not lowered yet. */
+ * move every 8/16/32-bit format's bits. R11G11B10 and RGB10A2 fault UNSUPPORTED at run time;
+ * sampling and the other rows are not lowered yet. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower.h"
@@ -648,7 +648,7 @@ static uint32_t f32_to_f16(struct lower *l, uint32_t v)
 
 /* ---- stores ------------------------------------------------------------------------------- */
 
-/* Stores write whole texels of 4, 8 or 16 bytes: the dmask VGPRs fill the components in order,
+/* Stores write whole texels (1 to 16 bytes): the dmask VGPRs fill the components in order,
  * missing ones are 0, each converted (unorm, snorm, f16) or keeping its low `bits`. */
 static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in, bool mip, bool raw,
                                     const char *name)
@@ -661,7 +661,7 @@ static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in,
    read_tsharp(l, in, &t);
    format_info(l, t.format, raw, true, &f);
    uint32_t small = cmp(l, SpvOpULessThan, f.bytes, c32(l, 4));
-   uint32_t go = check_descriptor(l, in, &t, &f, small);
+   uint32_t go = check_descriptor(l, in, &t, &f, 0);
    uint32_t merge = lw_if_begin(l, go);
    uint32_t address[LOWER_MAX_SLOTS], enabled[LOWER_MAX_SLOTS], offset[LOWER_MAX_SLOTS],
       bad[LOWER_MAX_SLOTS];
@@ -722,6 +722,26 @@ static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in,
          spvb_store(l->b, word_ptr(l, bin(l, SpvOpIAdd, word, c32(l, j))), words[j]);
          lw_if_end(l, store_merge);
       }
+      /* a texel of 1 or 2 bytes: clear and set its bytes of the word with atomics, so that
+       * lanes storing neighbouring texels do not lose each other's bytes */
+      uint32_t small_merge = lw_if_begin(l, small);
+      uint32_t shift =
+         bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, offset[k], c32(l, 3)), c32(l, 3));
+      uint32_t texel_mask =
+         bin(l, SpvOpShiftLeftLogical,
+             bin(l, SpvOpISub,
+                 bin(l, SpvOpShiftLeftLogical, c32(l, 1), bin(l, SpvOpIMul, f.bytes, c32(l, 8))),
+                 c32(l, 1)),
+             shift);
+      uint32_t ptr = word_ptr(l, word);
+      uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
+      uint32_t clear[4] = { ptr, scope, semantics, lw_op1(l, SpvOpNot, T32, texel_mask) };
+      spvb_op(l->b, SpvOpAtomicAnd, T32, clear, 4);
+      uint32_t set[4] = { ptr, scope, semantics,
+                          bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftLeftLogical, words[0], shift),
+                              texel_mask) };
+      spvb_op(l->b, SpvOpAtomicOr, T32, set, 4);
+      lw_if_end(l, small_merge);
       lw_if_end(l, lane_merge);
    }
    lw_if_end(l, merge_ok);
