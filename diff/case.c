@@ -27,6 +27,7 @@ void rdna_case_destroy(struct rdna_case *c)
    free(c->nodes);
    free(c->items);
    free(c->vsharps);
+   free(c->image_descs);
    free(c->inits);
    free(c->expects);
    free(c->data);
@@ -314,6 +315,8 @@ static enum rdna_status reg_value(const struct rdna_case *c, unsigned wave_size,
    *skip = false;
    if (value->vsharp >= 0)
       return vsharp_dword(c, &c->vsharps[value->vsharp], k, out, diag);
+   if (value->image_desc)
+      return case_image_desc_dword(c, &c->image_descs[value->image_desc - 1], k, out, diag);
    uint32_t node = value_expr(c, value, lane);
    if (node == CASE_NO_EXPR) {
       *skip = true;

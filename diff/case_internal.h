@@ -74,7 +74,8 @@ struct case_value {
    uint32_t first;     /* list: first item in case.items */
    uint32_t num_items; /* 0 unless a list */
    uint64_t list_length;
-   int vsharp; /* index in case.vsharps, or -1 */
+   int vsharp;          /* index in case.vsharps, or -1 */
+   unsigned image_desc; /* 1 + index in case.image_descs (tsharp/ssharp), 0 when none */
    unsigned vars;
    unsigned line, column;
 };
@@ -94,6 +95,13 @@ enum case_vsharp_field {
 
 struct case_vsharp {
    uint32_t field[VSHARP_FIELD_COUNT]; /* expressions, CASE_NO_EXPR for defaults */
+};
+
+/* tsharp(ADDR, name=EXPR, ...) and ssharp(name=EXPR, ...): image descriptors (case_image.c) */
+#define CASE_IMAGE_FIELDS 16
+struct case_image_desc {
+   bool sampler;
+   uint32_t field[CASE_IMAGE_FIELDS]; /* expressions, CASE_NO_EXPR for defaults */
 };
 
 enum case_reg_file {
@@ -180,6 +188,8 @@ struct rdna_case {
    size_t num_items, cap_items;
    struct case_vsharp *vsharps;
    size_t num_vsharps, cap_vsharps;
+   struct case_image_desc *image_descs;
+   size_t num_image_descs, cap_image_descs;
    struct case_assign *inits;
    size_t num_inits, cap_inits;
    struct case_expect *expects;
@@ -238,6 +248,17 @@ uint16_t case_f16_bits(double value);
 uint64_t case_f64_bits(double value);
 
 bool case_grow(void **array, size_t *cap, size_t need, size_t size);
+
+/* ---- case_image.c: tsharp/ssharp ---------------------------------------------------------- */
+
+/* Parses `(ADDR, name=EXPR, ...)` after the word tsharp, or `(name=EXPR, ...)` after ssharp. */
+enum rdna_status case_parse_image_desc(struct case_cursor *cur, bool sampler,
+                                       struct case_value *value);
+/* SGPRs the descriptor fills: 8 (T#) or 4 (S#). */
+unsigned case_image_desc_dwords(const struct case_image_desc *d);
+/* Dword k of the descriptor; field values that do not fit are errors at their expression. */
+enum rdna_status case_image_desc_dword(const struct rdna_case *c, const struct case_image_desc *d,
+                                       unsigned k, uint32_t *dword, struct rdna_diag *diag);
 
 /* ---- case.c ------------------------------------------------------------------------------- */
 

@@ -389,8 +389,11 @@ static enum rdna_status parse_value(struct case_cursor *cur, bool dont_care,
    size_t save = cur->pos;
    const char *word;
    size_t length;
-   if (case_word(cur, &word, &length) && case_word_is(word, length, "vsharp"))
+   bool is_word = case_word(cur, &word, &length);
+   if (is_word && case_word_is(word, length, "vsharp"))
       return parse_vsharp(cur, value);
+   if (is_word && (case_word_is(word, length, "tsharp") || case_word_is(word, length, "ssharp")))
+      return case_parse_image_desc(cur, word[0] == 's', value);
    cur->pos = save;
 
    size_t first_item = c->num_items;
@@ -464,6 +467,12 @@ static enum rdna_status parse_assignment(struct case_cursor *cur, bool expect, s
    if (value->vsharp >= 0 && (reg->file != FILE_SREG || reg->count != 4 || reg->wave_pair))
       return case_fail(cur, pos, RDNA_SYNTAX, "a vsharp fills four SGPRs (s[N:N+3]), not %s",
                        reg->text);
+   if (value->image_desc) {
+      unsigned n = case_image_desc_dwords(&cur->c->image_descs[value->image_desc - 1]);
+      if (reg->file != FILE_SREG || reg->count != n || reg->wave_pair)
+         return case_fail(cur, pos, RDNA_SYNTAX, "a %s fills %u SGPRs (s[N:N+%u]), not %s",
+                          n == 8 ? "tsharp" : "ssharp", n, n - 1, reg->text);
+   }
    return expect_end(cur);
 }
 
@@ -631,6 +640,8 @@ static enum rdna_status parse_expect(struct parser *p, struct case_cursor *cur)
       st = parse_value(cur, true, &e->value);
       if (st == RDNA_OK && e->value.vsharp >= 0)
          return case_fail(cur, pos, RDNA_SYNTAX, "a vsharp fills four SGPRs, not buffer elements");
+      if (st == RDNA_OK && e->value.image_desc)
+         return case_fail(cur, pos, RDNA_SYNTAX, "a descriptor fills SGPRs, not buffer elements");
       if (st == RDNA_OK)
          st = expect_end(cur);
    } else {

@@ -344,14 +344,16 @@ Test(salu, unimplemented_instruction_faults_naming_it)
 {
    struct rdna_machine *m =
       harness_machine(RDNA_TARGET_GFX1030, 32, 0,
-                      "s_nop 0\nimage_load v[0:3], v0, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_1D unorm\n"
+                      "s_nop 0\nimage_bvh_intersect_ray v[0:3], [v4, v5, v6, v7, v8, v9, v10, "
+                      "v11, v12, v13, v14], s[0:3]\n"
                       "s_endpgm\n");
    harness_run(m);
    struct rdna_fault fault;
    cr_assert(rdna_machine_fault(m, 0, &fault));
    cr_expect_eq(fault.kind, RDNA_FAULT_UNSUPPORTED);
    cr_expect_eq(fault.pc, HARNESS_CODE + 4);
-   cr_expect(strstr(fault.message, "image_load") != NULL, "message: %s", fault.message);
+   cr_expect(strstr(fault.message, "image_bvh_intersect_ray") != NULL, "message: %s",
+             fault.message);
    rdna_machine_destroy(m);
 }
 
