@@ -115,7 +115,12 @@ bool bench_program_build(const struct bench_program_shape *s, struct bench_progr
       add(&t, "  v_add_nc_u32 v%u, v%u, v0\n", r, r - 1);
    unsigned estimate = s->target_insts ? s->target_insts * 3 / 2 : s->target_words;
    unsigned body = estimate > w ? estimate - w : 0;
-   unsigned gap = s->relative_accesses ? body / (s->relative_accesses + 1) : ~0u;
+   /* Runs of `gap` words between the accesses (two words each) and after the last one. */
+   unsigned gap = ~0u;
+   if (s->relative_accesses)
+      gap = body > 2 * s->relative_accesses
+               ? (body - 2 * s->relative_accesses) / (s->relative_accesses + 1)
+               : 0;
    unsigned since_relative = 0, since_flow = 0;
    while (w + 1 < s->target_words && (!s->target_insts || n + 1 < s->target_insts)) {
       if (since_relative >= gap && out->relative < s->relative_accesses) {
