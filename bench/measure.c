@@ -134,7 +134,7 @@ bool bench_program_build(const struct bench_program_shape *s, struct bench_progr
          else
             add(&t, "  v_movreld_b32 v10, v%u\n", a);
          n += 2;
-         w += 2;
+         w += offset <= 64 ? 2 : 3; /* 0..64 are inline constants, larger ones a literal */
          out->relative++;
          since_relative = 0;
          continue;
@@ -336,6 +336,9 @@ static uint32_t valu_loop_native(unsigned wave, uint64_t exec, unsigned iters)
          BLEND(4, (v[3][l] & v[1][l]) | v[4][l])
          BLEND(1, v[1][l] > v[4][l] ? v[1][l] : v[4][l])
 #undef BLEND
+         /* A compiler barrier: the lanes are materialised every repeat, as the interpreter's
+          * are, rather than the loop folded away. */
+         __asm__ __volatile__("" : : "r"(&v[0][0]) : "memory");
       }
    uint32_t sum = 0;
    for (unsigned l = 0; l < wave; l++)
