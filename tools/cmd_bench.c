@@ -784,7 +784,8 @@ static int bench_fuzz(struct bench *b)
                                  json_num(per_s), "compared_per_s", json_num(compared_per_s),
                                  "cases_per_pipeline", 1));
    say(b,
-       "differential fuzzing (100-instruction programs, one pipeline per case): %u cases in "
+       "differential fuzzing (100-instruction salu, valu, vcmp, flow programs, one pipeline per "
+       "case): %u cases in "
        "%.1f s, %.1f/s; %u compared on both backends (%.1f/s), %u the recompiler cannot "
        "lower yet, %u failed\n",
        cases, elapsed, per_s, compared, compared_per_s, unsupported, failed);
