@@ -61,6 +61,8 @@ struct bench {
    bool json, quick;
    unsigned runs;
    unsigned gpu_lowerings; /* bits: 1 << index into lowerings[]; 0: by device type */
+   bool no_ladder_compile; /* --lowerings none */
+   const char *only;       /* --only: comma-separated section names, NULL for all */
    struct rdna_gpu_options gpu_options;
    struct rdna_gpu *gpu;
    char gpu_error[320]; /* why the last driver compile gave no time */
@@ -657,7 +659,7 @@ static int bench_ladder(struct bench *b)
          s->words[step] = (double)n;
          s->recompile[step] = t.recompile_s;
          s->validated[step] = t.validated_s;
-         s->gpu = gpu_bits >> k & 1;
+         s->gpu = !b->no_ladder_compile && (gpu_bits >> k & 1);
          if (s->gpu)
             s->compile[step] = driver_compile_s(b, c, lowerings[k]);
          say(b, "%-8s %7u %7u %9zu %10.4f %10.4f ", rdna_relative_lowering_name(lowerings[k]),
@@ -795,6 +797,19 @@ static int bench_fuzz(struct bench *b)
    return CLI_EXIT_OK;
 }
 
+/* Whether comma-separated `list` holds `name`. */
+static bool list_has(const char *list, const char *name)
+{
+   size_t len = strlen(name);
+   for (const char *p = list; *p;) {
+      size_t n = strcspn(p, ",");
+      if (n == len && strncmp(p, name, len) == 0)
+         return true;
+      p += n + (p[n] == ',');
+   }
+   return false;
+}
+
 /* Writes the figures so far to --save's file (after each section, so that a run stopped early
  * keeps what it measured). */
 static int save_json(const struct bench *b)
@@ -817,6 +832,8 @@ static int save_json(const struct bench *b)
 static int parse_lowerings(const char *list, unsigned *bits)
 {
    *bits = 0;
+   if (strcmp(list, "none") == 0)
+      return CLI_EXIT_OK;
    if (strcmp(list, "all") == 0) {
       *bits = (1u << NUM_LOWERINGS) - 1;
       return CLI_EXIT_OK;
@@ -885,6 +902,10 @@ static int parse_options(struct bench *b, int argc, char **argv)
          int code = parse_lowerings(value, &b->gpu_lowerings);
          if (code != CLI_EXIT_OK)
             return code;
+         b->no_ladder_compile = b->gpu_lowerings == 0;
+      } else if (cli_is(&parser, "--only", NULL)) {
+         if (!cli_value(&parser, &b->only))
+            return CLI_EXIT_BAD_INPUT;
       } else {
          return cli_unknown_option(&parser);
       }
@@ -976,15 +997,23 @@ int cmd_bench(int argc, char **argv)
        dev->name, dev->driver, b.subgroup32);
    double t0 = bench_now();
    /* Cheapest first: the seed-shaped program's driver compiles take longest. */
-   int (*const sections[])(struct bench *) = { bench_corpus, bench_interp, bench_fuzz, bench_ladder,
-                                               bench_seed };
+   const struct {
+      const char *name;
+      int (*run)(struct bench *);
+   } sections[] = { { "corpus", bench_corpus },
+                    { "interp", bench_interp },
+                    { "fuzz", bench_fuzz },
+                    { "ladder", bench_ladder },
+                    { "seed", bench_seed } };
    for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]) && code == CLI_EXIT_OK; i++) {
+      if (b.only && !list_has(b.only, sections[i].name))
+         continue;
       if (!b.gpu) {
          cli_error("bench", "the Vulkan device could not be opened again: %s", b.gpu_error);
          code = CLI_EXIT_ENVIRONMENT;
          break;
       }
-      code = sections[i](&b);
+      code = sections[i].run(&b);
       json_object_set_new(b.root, "seconds", json_real(bench_now() - t0));
       if (code == CLI_EXIT_OK)
          code = save_json(&b);
