@@ -19,6 +19,13 @@ double bench_now(void)
    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double bench_thread_cpu(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* ---- generated programs -----------------------------------------------------------------------
  */
 
@@ -212,10 +219,10 @@ bool bench_time_recompile(const struct rdna_case *c, const struct rdna_recomp_op
             continue;
          struct rdna_module *m = NULL;
          struct rdna_diag diag;
-         double t0 = bench_now();
+         double t0 = bench_thread_cpu();
          enum rdna_status st = validate ? rdna_recomp_case(c, options, &m, &diag)
                                         : recomp_case(c, options, false, &m, &diag);
-         double t = bench_now() - t0;
+         double t = bench_thread_cpu() - t0;
          if (st != RDNA_OK) {
             snprintf(message, message_size, "%s: %s", rdna_status_name(st), diag.message);
             rdna_module_destroy(*module);

@@ -16,6 +16,9 @@ extern "C" {
 
 /* Monotonic seconds. */
 double bench_now(void);
+/* The calling thread's CPU seconds: what a single-threaded computation costs, whatever else
+ * the machine runs. */
+double bench_thread_cpu(void);
 
 /* ---- generated programs -----------------------------------------------------------------------
  */
@@ -60,7 +63,8 @@ struct rdna_case;
 struct rdna_recomp_options;
 struct rdna_module;
 
-/* The recompiler's times for one case, each the best of `runs`: without the in-process
+/* The recompiler's times for one case in CPU seconds of the calling thread (the recompiler and
+ * the validator are single-threaded), each the best of `runs`: without the in-process
  * SPIRV-Tools validation (the recompiler alone) and through rdna_recomp_case, which validates. */
 struct bench_recomp_time {
    double recompile_s, validated_s;

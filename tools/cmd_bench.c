@@ -61,7 +61,7 @@ struct bench {
    bool json, quick;
    unsigned runs;
    unsigned gpu_lowerings; /* bits: 1 << index into lowerings[]; 0: by device type */
-   bool no_ladder_compile; /* --lowerings none */
+   bool no_compile;        /* --no-compile: no driver compile times */
    const char *only;       /* --only: comma-separated section names, NULL for all */
    struct rdna_gpu_options gpu_options;
    struct rdna_gpu *gpu;
@@ -154,6 +154,10 @@ static struct rdna_case *parse_case(const char *text, const char *name, char *me
 static double driver_compile_s(struct bench *b, const struct rdna_case *c,
                                enum rdna_relative_lowering lowering)
 {
+   if (b->no_compile) {
+      snprintf(b->gpu_error, sizeof(b->gpu_error), "not measured (--no-compile)");
+      return NAN;
+   }
    if (!b->gpu)
       return NAN; /* b->gpu_error says why */
    struct rdna_gpu_case_options o = { lowering, 0, 600000000000ull };
@@ -659,7 +663,7 @@ static int bench_ladder(struct bench *b)
          s->words[step] = (double)n;
          s->recompile[step] = t.recompile_s;
          s->validated[step] = t.validated_s;
-         s->gpu = !b->no_ladder_compile && (gpu_bits >> k & 1);
+         s->gpu = !b->no_compile && (gpu_bits >> k & 1);
          if (s->gpu)
             s->compile[step] = driver_compile_s(b, c, lowerings[k]);
          say(b, "%-8s %7u %7u %9zu %10.4f %10.4f ", rdna_relative_lowering_name(lowerings[k]),
@@ -832,8 +836,6 @@ static int save_json(const struct bench *b)
 static int parse_lowerings(const char *list, unsigned *bits)
 {
    *bits = 0;
-   if (strcmp(list, "none") == 0)
-      return CLI_EXIT_OK;
    if (strcmp(list, "all") == 0) {
       *bits = (1u << NUM_LOWERINGS) - 1;
       return CLI_EXIT_OK;
@@ -902,7 +904,10 @@ static int parse_options(struct bench *b, int argc, char **argv)
          int code = parse_lowerings(value, &b->gpu_lowerings);
          if (code != CLI_EXIT_OK)
             return code;
-         b->no_ladder_compile = b->gpu_lowerings == 0;
+      } else if (cli_is(&parser, "--no-compile", NULL)) {
+         if (!cli_no_value(&parser))
+            return CLI_EXIT_BAD_INPUT;
+         b->no_compile = true;
       } else if (cli_is(&parser, "--only", NULL)) {
          if (!cli_value(&parser, &b->only))
             return CLI_EXIT_BAD_INPUT;
