@@ -107,7 +107,7 @@ static void goal(struct bench *b, const char *key, double value, bool at_most, d
 
 static void print_goals(const struct bench *b)
 {
-   say(b, "\n%-36s %12s %4s %10s  %s\n", "goal", "measured", "", "goal", "");
+   say(b, "\n%-40s %12s %4s %10s  %s\n", "goal", "measured", "", "goal", "");
    const char *key;
    json_t *g;
    json_object_foreach(b->goals, key, g)
@@ -119,7 +119,7 @@ static void print_goals(const struct bench *b)
          snprintf(value, sizeof(value), "%.4g", json_number_value(v));
       else
          snprintf(value, sizeof(value), "-");
-      say(b, "%-36s %12s %4s %10.4g  %s  (%s)\n", key, value,
+      say(b, "%-40s %12s %4s %10.4g  %s  (%s)\n", key, value,
           json_string_value(json_object_get(g, "op")),
           json_number_value(json_object_get(g, "goal")),
           json_is_true(met)    ? "met"
