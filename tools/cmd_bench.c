@@ -40,6 +40,10 @@ static void bench_help(FILE *out)
       "  --lowerings LIST  relative lowerings whose ladder programs the driver compiles:\n"
       "                    comma-separated chain, tree, switch, window, or all (default: all on\n"
       "                    a GPU, the device's default lowering alone on a CPU driver)\n"
+      "  --only LIST       run only these sections: corpus, interp, fuzz, ladder, seed\n"
+      "  --no-compile      measure no driver compile times (the figures that need them are\n"
+      "                    left null)\n"
+      "  --save FILE       also write the JSON object to FILE (after each section)\n"
       "  -h, --help        this text\n"
       "\n"
       "Exit codes: 0 measured (goals missed or not), 2 bad usage, 3 environment (no Vulkan\n"
@@ -915,6 +919,17 @@ static int parse_options(struct bench *b, int argc, char **argv)
          return cli_unknown_option(&parser);
       }
    }
+   if (b->only)
+      for (const char *p = b->only; *p;) {
+         size_t n = strcspn(p, ",");
+         static const char *const names[] = { "corpus", "interp", "fuzz", "ladder", "seed" };
+         bool known = false;
+         for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+            known = known || (strlen(names[i]) == n && strncmp(p, names[i], n) == 0);
+         if (!known)
+            return cli_usage_error("bench", "--only: unknown section '%.*s'", (int)n, p);
+         p += n + (p[n] == ',');
+      }
    if (!runs_given)
       b->runs = b->quick ? 1 : 5;
    return CLI_EXIT_OK;
