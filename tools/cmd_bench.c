@@ -756,9 +756,9 @@ static int bench_interp(struct bench *b)
 #define FUZZ_CLASSES (RDNA_GEN_SALU | RDNA_GEN_VALU_INT | RDNA_GEN_VCMP_INT | RDNA_GEN_FLOW)
 
 /* Differential fuzzing as `rdna fuzz --features salu,valu,vcmp,flow` runs it: generated
- * programs of 100 instructions through rdna_diff_case, which builds one pipeline per case. A
- * batched diff API (several cases in one pipeline) would be measured here beside it;
- * cases_per_pipeline then comes from its result. */
+ * programs of 100 instructions through rdna_diff_case, which builds one pipeline per case. The
+ * batched differential API (rdna/batch.h: many cases in one module, one dispatch) is measured
+ * here beside it once this branch has it; cases_per_pipeline then comes from its result. */
 static int bench_fuzz(struct bench *b)
 {
    double budget = b->quick ? 3.0 : 20.0;
