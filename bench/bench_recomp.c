@@ -7,154 +7,22 @@
  * best of several runs.
  *
  *   bench_recomp [--runs N] [--subgroup N] [--wave 32|64] [--gpu] [--print] */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "measure.h"
 #include "rdna/gpu.h"
 #include "rdna/recomp.h"
-#include "recomp/recomp_internal.h"
-#include "recomp/spirv_builder.h"
-
-#define NAMED_VGPRS 154
-#define RELATIVE_ACCESSES 104
-#define TARGET_WORDS 3176
-
-static double now(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-struct text {
-   char *data;
-   size_t len, cap;
-};
-
-static void add(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void add(struct text *t, const char *fmt, ...)
-{
-   for (;;) {
-      va_list ap;
-      va_start(ap, fmt);
-      int n = vsnprintf(t->data ? t->data + t->len : NULL, t->data ? t->cap - t->len : 0, fmt, ap);
-      va_end(ap);
-      if (n < 0)
-         exit(3);
-      if (t->data && t->len + (size_t)n < t->cap) {
-         t->len += (size_t)n;
-         return;
-      }
-      t->cap = t->cap ? t->cap * 2 : 1 << 16;
-      t->data = realloc(t->data, t->cap);
-      if (!t->data) {
-         fputs("bench_recomp: out of memory\n", stderr);
-         exit(3);
-      }
-   }
-}
-
-static uint32_t next(uint32_t *state)
-{
-   *state = *state * 1664525u + 1013904223u;
-   return *state >> 8;
-}
-
-/* The program: every VGPR v0-v153 written once first, then a mix of one- and two-dword VALU
- * instructions (VOP2, VOPC, VOP3) and scalar bookkeeping, with a relative access (s_mov_b32 m0
- * and a v_movrels_b32 / v_movreld_b32 whose base is v10) spread evenly until about TARGET_WORDS
- * words. `plain` replaces each relative access by a v_mov_b32 of its base register. Returns the
- * number of instructions and ISA words. */
-static char *make_case(unsigned wave, bool plain, unsigned *insts, unsigned *words)
-{
-   struct text t = { 0 };
-   uint32_t seed = 4;
-   unsigned n = 0, w = 0, relative = 0;
-   add(&t, "[require]\nwave %u\nvgprs %u\n[program]\n", wave, NAMED_VGPRS);
-   for (unsigned r = 1; r < NAMED_VGPRS; r++, n++, w++)
-      add(&t, "  v_add_nc_u32 v%u, v%u, v0\n", r, r - 1);
-   unsigned gap = (TARGET_WORDS - w) / RELATIVE_ACCESSES;
-   unsigned since = 0;
-   while (w < TARGET_WORDS - 1) {
-      unsigned d = next(&seed) % NAMED_VGPRS, a = next(&seed) % NAMED_VGPRS,
-               b = next(&seed) % NAMED_VGPRS, c = next(&seed) % NAMED_VGPRS;
-      if (since >= gap && relative < RELATIVE_ACCESSES) {
-         unsigned offset = next(&seed) % (NAMED_VGPRS - 10);
-         bool read = relative % 2 == 0;
-         add(&t, "  s_mov_b32 m0, %u\n", offset);
-         if (plain)
-            add(&t, "  v_mov_b32 v%u, v10\n", d);
-         else if (read)
-            add(&t, "  v_movrels_b32 v%u, v10\n", d);
-         else
-            add(&t, "  v_movreld_b32 v10, v%u\n", a);
-         n += 2;
-         w += 2;
-         relative++;
-         since = 0;
-         continue;
-      }
-      switch (next(&seed) % 8) {
-      case 0:
-         add(&t, "  v_mad_u32_u24 v%u, v%u, v%u, v%u\n", d, a, b, c);
-         w += 2;
-         since += 2;
-         break;
-      case 1:
-         add(&t, "  v_lshl_add_u32 v%u, v%u, 3, v%u\n", d, a, b);
-         w += 2;
-         since += 2;
-         break;
-      case 2:
-         add(&t, "  v_cmp_gt_u32 vcc%s, v%u, v%u\n", wave == 32 ? "_lo" : "", a, b);
-         w++;
-         since++;
-         break;
-      case 3:
-         add(&t, "  v_cndmask_b32 v%u, v%u, v%u, vcc%s\n", d, a, b, wave == 32 ? "_lo" : "");
-         w++;
-         since++;
-         break;
-      case 4:
-         add(&t, "  s_add_u32 s%u, s%u, %u\n", d % 32, a % 32, b % 64);
-         w++;
-         since++;
-         break;
-      case 5:
-         add(&t, "  v_xor_b32 v%u, v%u, v%u\n", d, a, b);
-         w++;
-         since++;
-         break;
-      case 6:
-         add(&t, "  v_and_or_b32 v%u, v%u, v%u, v%u\n", d, a, b, c);
-         w += 2;
-         since += 2;
-         break;
-      default:
-         add(&t, "  v_add_nc_u32 v%u, v%u, v%u\n", d, a, b);
-         w++;
-         since++;
-         break;
-      }
-      n++;
-   }
-   add(&t, "  s_endpgm\n[init]\nv0 = lane\n");
-   *insts = n + 1;
-   *words = w + 1;
-   return t.data;
-}
 
 static struct rdna_case *parse(const char *text)
 {
    struct rdna_case *c = NULL;
    struct rdna_diag diag;
-   if (rdna_case_parse(text, strlen(text), "bench", &c, &diag) != RDNA_OK) {
-      fprintf(stderr, "bench_recomp: generated case, line %u: %s\n", diag.line, diag.message);
+   if (!text || rdna_case_parse(text, strlen(text), "bench", &c, &diag) != RDNA_OK) {
+      fprintf(stderr, "bench_recomp: generated case, line %u: %s\n", text ? diag.line : 0,
+              text ? diag.message : "out of memory");
       exit(2);
    }
    return c;
@@ -162,35 +30,23 @@ static struct rdna_case *parse(const char *text)
 
 struct measure {
    size_t words;
-   double lower_s, validate_s; /* recompiling without validation; validating the module */
+   double lower_s, total_s; /* recompiling without validation; through rdna_recomp_case */
 };
 
 static void measure(const struct rdna_case *c, const struct rdna_recomp_options *o, unsigned runs,
                     struct measure *m)
 {
-   m->lower_s = m->validate_s = 1e30;
-   for (unsigned r = 0; r < runs; r++) {
-      struct rdna_module *module = NULL;
-      struct rdna_diag diag;
-      double t0 = now();
-      enum rdna_status st = recomp_case(c, o, false, &module, &diag);
-      double t1 = now();
-      if (st != RDNA_OK) {
-         fprintf(stderr, "bench_recomp: %s: %s\n", rdna_status_name(st), diag.message);
-         exit(1);
-      }
-      const uint32_t *words = rdna_module_words(module, &m->words);
-      double t2 = now();
-      st = spvb_validate(words, m->words, &diag);
-      double t3 = now();
-      if (st != RDNA_OK) {
-         fprintf(stderr, "bench_recomp: %s\n", diag.message);
-         exit(1);
-      }
-      m->lower_s = t1 - t0 < m->lower_s ? t1 - t0 : m->lower_s;
-      m->validate_s = t3 - t2 < m->validate_s ? t3 - t2 : m->validate_s;
-      rdna_module_destroy(module);
+   struct bench_recomp_time t;
+   struct rdna_module *module = NULL;
+   char message[512];
+   if (!bench_time_recompile(c, o, runs, runs, &t, &module, message, sizeof(message))) {
+      fprintf(stderr, "bench_recomp: %s\n", message);
+      exit(1);
    }
+   rdna_module_words(module, &m->words);
+   rdna_module_destroy(module);
+   m->lower_s = t.recompile_s;
+   m->total_s = t.validated_s;
 }
 
 /* The driver's pipeline compile time and the first run (lavapipe compiles lazily there). */
@@ -236,15 +92,23 @@ int main(int argc, char **argv)
    }
    if (runs == 0)
       runs = 1;
-   unsigned insts, words, plain_insts, plain_words;
-   char *text = make_case(wave, false, &insts, &words);
-   char *plain_text = make_case(wave, true, &plain_insts, &plain_words);
-   if (print)
-      fputs(text, stdout);
-   struct rdna_case *c = parse(text), *plain = parse(plain_text);
+   struct bench_program_shape shape = {
+      wave, BENCH_SEED_VGPRS, BENCH_SEED_WORDS, 0, BENCH_SEED_RELATIVE, false, false, 4
+   };
+   struct bench_program prog, plain_prog;
+   if (!bench_program_build(&shape, &prog))
+      prog.text = NULL;
+   shape.plain = true;
+   if (!bench_program_build(&shape, &plain_prog))
+      plain_prog.text = NULL;
+   if (print && prog.text)
+      fputs(prog.text, stdout);
+   struct rdna_case *c = parse(prog.text), *plain = parse(plain_prog.text);
+   unsigned insts = prog.insts, words = prog.words, plain_insts = plain_prog.insts,
+            plain_words = plain_prog.words;
    printf("seed-shaped program: %u instructions, %u ISA words, %u VGPRs, %u relative accesses; "
           "wave%u on subgroup %u (%u lanes per invocation), best of %u\n",
-          insts, words, NAMED_VGPRS, RELATIVE_ACCESSES, wave, subgroup, wave / subgroup, runs);
+          insts, words, BENCH_SEED_VGPRS, prog.relative, wave, subgroup, wave / subgroup, runs);
    struct rdna_gpu *gpu = NULL;
    if (use_gpu) {
       struct rdna_gpu_options go = { NULL, false };
@@ -272,8 +136,8 @@ int main(int argc, char **argv)
    double plain_compile = 0, plain_run = 0;
    measure(plain, &o, runs, &m);
    printf("%-8s %10zu %12.1f %14.0f %14.0f %10.1fms", "(plain)", m.words,
-          (double)m.words / plain_words, plain_insts / m.lower_s,
-          plain_insts / (m.lower_s + m.validate_s), m.validate_s * 1e3);
+          (double)m.words / plain_words, plain_insts / m.lower_s, plain_insts / m.total_s,
+          (m.total_s - m.lower_s) * 1e3);
    if (gpu && gpu_time(gpu, plain, wave, RDNA_RELATIVE_DEFAULT, &plain_compile, &plain_run))
       printf(" %12.1f %12.1f", plain_compile, plain_run);
    printf("\n");
@@ -281,8 +145,8 @@ int main(int argc, char **argv)
       o.relative = (enum rdna_relative_lowering)r;
       measure(c, &o, runs, &m);
       printf("%-8s %10zu %12.1f %14.0f %14.0f %10.1fms", rdna_relative_lowering_name(o.relative),
-             m.words, (double)m.words / words, insts / m.lower_s,
-             insts / (m.lower_s + m.validate_s), m.validate_s * 1e3);
+             m.words, (double)m.words / words, insts / m.lower_s, insts / m.total_s,
+             (m.total_s - m.lower_s) * 1e3);
       double compile, run;
       if (gpu && gpu_time(gpu, c, wave, o.relative, &compile, &run))
          printf(" %12.1f %12.1f  (%.2fx, %.2fx plain)", compile, run,
@@ -295,7 +159,7 @@ int main(int argc, char **argv)
    rdna_gpu_close(gpu);
    rdna_case_destroy(c);
    rdna_case_destroy(plain);
-   free(text);
-   free(plain_text);
+   bench_program_free(&prog);
+   bench_program_free(&plain_prog);
    return 0;
 }

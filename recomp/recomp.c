@@ -275,7 +275,8 @@ static void declare_state(struct lower *l)
    l->pc = function_var(l, l->t_ptr_u64, "pc");
    l->steps = function_var(l, l->t_ptr_u64, "steps");
    l->ended = function_var(l, l->t_ptr_bool, "ended");
-   l->at_barrier = function_var(l, l->t_ptr_bool, "at_barrier");
+   if (l->waves_per_group > 1) /* only several waves of a workgroup wait at s_barrier */
+      l->at_barrier = function_var(l, l->t_ptr_bool, "at_barrier");
    l->fault_kind = function_var(l, l->t_ptr_u32, "fault_kind");
    l->fault_lane = function_var(l, l->t_ptr_u32, "fault_lane");
    l->fault_pc = function_var(l, l->t_ptr_u64, "fault_pc");
@@ -374,7 +375,8 @@ static void prologue(struct lower *l, const struct module_ids *ids, uint32_t *st
    spvb_store(b, l->pc, entry_from_state ? state_entry_pc(l, ids, base) : lw_u64(l, entry));
    spvb_store(b, l->steps, lw_u64(l, 0));
    spvb_store(b, l->ended, lw_bool(l, false));
-   spvb_store(b, l->at_barrier, lw_bool(l, false));
+   if (l->at_barrier)
+      spvb_store(b, l->at_barrier, lw_bool(l, false));
    spvb_store(b, l->fault_kind, lw_u32(l, RDNA_FAULT_NONE));
    spvb_store(b, l->fault_lane, lw_u32(l, 0xffffffffu));
    spvb_store(b, l->fault_pc, lw_u64(l, 0));
@@ -732,8 +734,9 @@ static enum rdna_status dispatcher_loop(struct lower *l, const struct cfg *cfg, 
    spvb_branch(b, header);
    spvb_label(b, header);
    uint32_t ended = spvb_load(b, l->t_bool, l->ended);
-   uint32_t stop =
-      lw_op2(l, SpvOpLogicalOr, l->t_bool, ended, spvb_load(b, l->t_bool, l->at_barrier));
+   uint32_t stop = ended; /* a wave waits at s_barrier only in a workgroup of several */
+   if (l->waves_per_group > 1)
+      stop = lw_op2(l, SpvOpLogicalOr, l->t_bool, ended, spvb_load(b, l->t_bool, l->at_barrier));
    spvb_loop_merge(b, done, cont);
    spvb_branch_conditional(b, stop, done, dispatch);
    spvb_label(b, dispatch);

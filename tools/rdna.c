@@ -21,6 +21,7 @@ static const struct {
    { "gen", "write the case file of a random program for a seed", cmd_gen },
    { "fuzz", "differential campaign: random programs on both backends, findings reduced",
      cmd_fuzz },
+   { "bench", "measure SPIR-V size, compile times and throughput against the goals", cmd_bench },
 };
 
 static void print_help(FILE *out)
