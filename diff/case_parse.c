@@ -488,9 +488,12 @@ static enum rdna_status parse_id(struct case_cursor *cur, struct case_assign *a)
       cur->pos = start;
       return RDNA_OK;
    }
-   static const char *const names[] = { "local_id", "group_id" };
+   static const char *const names[] = { "local_id", "group_id", "wave_id" };
+   static const enum rdna_case_id kinds[] = { RDNA_CASE_LOCAL_ID, RDNA_CASE_GROUP_ID,
+                                              RDNA_CASE_WAVE_ID };
    unsigned kind = 0, component = CASE_ID_XYZ;
-   for (unsigned k = 0; k < 2; k++) {
+   uint64_t scale = 1;
+   for (unsigned k = 0; k < 3; k++) {
       size_t n = strlen(names[k]);
       if (length < n || memcmp(word, names[k], n) != 0)
          continue;
@@ -501,7 +504,16 @@ static enum rdna_status parse_id(struct case_cursor *cur, struct case_assign *a)
                           names[k], (int)(length - n < 16 ? length - n : 16), word + n);
       else if (length != n)
          continue;
-      kind = k == 0 ? RDNA_CASE_LOCAL_ID : RDNA_CASE_GROUP_ID;
+      kind = kinds[k];
+   }
+   if (kind == RDNA_CASE_WAVE_ID && component != CASE_ID_XYZ)
+      return case_fail(cur, pos, RDNA_SYNTAX, "wave_id has no component");
+   if (kind == RDNA_CASE_WAVE_ID && case_accept(cur, '*')) {
+      st = parse_constant(cur, &scale);
+      if (st != RDNA_OK)
+         return st;
+      if (scale == 0 || scale > UINT32_MAX)
+         return case_fail(cur, pos, RDNA_OUT_OF_RANGE, "the wave_id factor must be 1..2^32-1");
    }
    if (!kind || !case_at_end(cur)) {
       cur->pos = start;
@@ -510,17 +522,18 @@ static enum rdna_status parse_id(struct case_cursor *cur, struct case_assign *a)
    if (kind == RDNA_CASE_LOCAL_ID && reg.file != FILE_VGPR)
       return case_fail(cur, pos, RDNA_SYNTAX, "local_id is per lane: it goes into VGPRs, not %s",
                        reg.text);
-   if (kind == RDNA_CASE_GROUP_ID && (reg.file != FILE_SREG || reg.wave_pair ||
+   if (kind != RDNA_CASE_LOCAL_ID && (reg.file != FILE_SREG || reg.wave_pair ||
                                       reg.first > RDNA_REG_M0 || reg.first == RDNA_REG_NULL))
-      return case_fail(cur, pos, RDNA_SYNTAX,
-                       "group_id goes into SGPRs (s0-s105, ttmp, m0), not %s", reg.text);
-   unsigned want = component == CASE_ID_XYZ ? 3 : 1;
+      return case_fail(cur, pos, RDNA_SYNTAX, "%.*s goes into SGPRs (s0-s105, ttmp, m0), not %s",
+                       (int)length, word, reg.text);
+   unsigned want = kind == RDNA_CASE_WAVE_ID ? 1 : component == CASE_ID_XYZ ? 3 : 1;
    if (reg.count > want)
       return case_fail(cur, pos, RDNA_SYNTAX, "%.*s fills %u register%s, %s names %u", (int)length,
                        word, want, want == 1 ? "" : "s", reg.text, reg.count);
    a->reg = reg;
    a->id = (uint8_t)kind;
    a->id_component = (uint8_t)component;
+   a->id_scale = (uint32_t)scale;
    a->value.expr = CASE_NO_EXPR;
    a->value.vsharp = -1;
    return RDNA_OK;

@@ -117,12 +117,14 @@ bool rdna_case_init_writes_vgpr(const struct rdna_case *c, unsigned reg);
 
 /* Dispatch ids an [init] line places instead of a value: `v0 = local_id.x`, `v[0:2] = local_id`
  * (the work-item id within the workgroup, per lane: X, Y, Z in turn over a range), `s8 =
- * group_id.y`, `s[8:10] = group_id` (the workgroup id, per wave). They override plain values
- * given to the same register, wherever they stand. */
+ * group_id.y`, `s[8:10] = group_id` (the workgroup id, per wave), `s11 = wave_id * 8192` (the
+ * wave's index in the dispatch, workgroup-major, times an optional constant: a per-wave private
+ * segment offset). They override plain values given to the same register, wherever they stand. */
 enum rdna_case_id {
    RDNA_CASE_ID_NONE,
    RDNA_CASE_LOCAL_ID,
    RDNA_CASE_GROUP_ID,
+   RDNA_CASE_WAVE_ID,
 };
 
 /* Whether [init] places a dispatch id in scalar register `code` / VGPR `reg`; if so sets *kind
@@ -131,6 +133,9 @@ bool rdna_case_init_sreg_id(const struct rdna_case *c, unsigned code, enum rdna_
                             unsigned *component);
 bool rdna_case_init_vgpr_id(const struct rdna_case *c, unsigned reg, enum rdna_case_id *kind,
                             unsigned *component);
+/* The factor a `wave_id * N` line multiplies the wave index by in scalar register `code` (1
+ * without one); 0 when no wave_id line names the register. */
+uint32_t rdna_case_init_sreg_id_scale(const struct rdna_case *c, unsigned code);
 
 /* ---- [expect] ----------------------------------------------------------------------------- */
 
