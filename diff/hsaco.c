@@ -29,8 +29,9 @@ enum hsaco_reloc {
 };
 
 #define HSACO_DESCRIPTOR_BYTES 64u
-#define HSACO_ADDRESS_LIMIT (1ull << 40) /* p_vaddr + p_memsz: keeps the base + vaddr below 2^48 \
-                                          */
+#define HSACO_ADDRESS_LIMIT                                             \
+   (1ull << 40) /* p_vaddr + p_memsz: keeps the base + vaddr below 2^48 \
+                 */
 
 enum rdna_status hsaco_fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
 {
