@@ -207,6 +207,26 @@ static uint8_t *copy_bytes(struct builder *b, const uint8_t *from, uint64_t size
    return p;
 }
 
+/* The case file's own [program] region that names the code object becomes the entry. */
+static void fill_entry_slot(struct builder *b, size_t slot, uint64_t address, const uint8_t *bytes,
+                            uint64_t size)
+{
+   struct case_region *r = &b->c->regions[slot];
+   for (unsigned w = 0; w < 2 && ok(b); w++) {
+      free(r->code[w]);
+      r->code[w] = malloc(size ? size : 1);
+      if (!r->code[w]) {
+         no_memory(b);
+         return;
+      }
+      memcpy(r->code[w], bytes, size);
+      r->code_size[w] = size;
+   }
+   r->address = address;
+   r->size = size;
+   r->fixed = true;
+}
+
 static void put_le(uint8_t *p, uint64_t value, unsigned bytes)
 {
    for (unsigned i = 0; i < bytes; i++)
@@ -220,15 +240,19 @@ static uint64_t align_up(uint64_t value, uint64_t alignment)
 
 /* The loaded segments as regions: the executable one split at the kernel's entry so that the
  * entry is the case's first program (rdna_case_entry), code before it a second program. */
-static void add_segments(struct builder *b, struct hsaco_image *im, const char *kernel)
+static void add_segments(struct builder *b, struct hsaco_image *im, const char *kernel,
+                         size_t entry_slot)
 {
    for (size_t i = 0; i < im->num_segments; i++) {
       struct hsaco_segment *s = &im->segments[i];
       if (!s->executable || im->entry < s->address || im->entry >= s->address + s->size)
          continue;
       uint64_t head = im->entry - s->address;
-      add_region(b, kernel, im->entry, s->size - head,
-                 copy_bytes(b, s->bytes + head, s->size - head), true);
+      if (entry_slot < b->c->num_regions)
+         fill_entry_slot(b, entry_slot, im->entry, s->bytes + head, s->size - head);
+      else
+         add_region(b, kernel, im->entry, s->size - head,
+                    copy_bytes(b, s->bytes + head, s->size - head), true);
       if (head)
          add_region(b, "text", s->address, head, copy_bytes(b, s->bytes, head), true);
    }
@@ -318,7 +342,7 @@ static void add_user_sgprs(struct builder *b, const struct hsaco_image *im, cons
 }
 
 static enum rdna_status build(struct builder *b, struct hsaco_image *im,
-                              const struct rdna_hsaco_dispatch *d, uint64_t base)
+                              const struct rdna_hsaco_dispatch *d, uint64_t base, size_t entry_slot)
 {
    struct rdna_case *c = b->c;
    const struct hsaco_descriptor *kd = &im->descriptor;
@@ -375,13 +399,14 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
    c->target = im->target;
    c->waves = l.wave_size == 32 ? RDNA_CASE_WAVE32 : RDNA_CASE_WAVE64;
    c->vgprs = vgprs;
-   c->lds = (uint32_t)align_up(kd->group_segment_fixed_size, 512);
+   if (c->lds < align_up(kd->group_segment_fixed_size, 512))
+      c->lds = (uint32_t)align_up(kd->group_segment_fixed_size, 512);
    c->mode = RSRC1_FLOAT_MODE(kd->compute_pgm_rsrc1) |
              RSRC1_ENABLE_DX10_CLAMP(kd->compute_pgm_rsrc1) << 8 |
              RSRC1_ENABLE_IEEE_MODE(kd->compute_pgm_rsrc1) << 9;
 
    /* Regions: the segments, then kernarg, packet, queue, private and buffers above them. */
-   add_segments(b, im, d->kernel);
+   add_segments(b, im, d->kernel, entry_slot);
    uint64_t top = base;
    for (size_t i = 0; i < im->num_segments; i++)
       if (im->segments[i].address + im->segments[i].size > top)
@@ -512,7 +537,7 @@ enum rdna_status rdna_hsaco_case(const void *object, size_t size,
    if (!b.c)
       st = hsaco_fail(diag, RDNA_NO_MEMORY, "no memory for the case");
    else
-      st = build(&b, &image, dispatch, RDNA_HSACO_LOAD_BASE);
+      st = build(&b, &image, dispatch, RDNA_HSACO_LOAD_BASE, SIZE_MAX);
    hsaco_image_free(&image);
    if (st != RDNA_OK) {
       rdna_case_destroy(b.c);
@@ -522,6 +547,31 @@ enum rdna_status rdna_hsaco_case(const void *object, size_t size,
    if (diag)
       memset(diag, 0, sizeof(*diag));
    return RDNA_OK;
+}
+
+enum rdna_status hsaco_case_apply(struct rdna_case *c, size_t entry_region, const void *object,
+                                  size_t size, const char *kernel,
+                                  const struct rdna_hsaco_arg *args, size_t num_args,
+                                  struct rdna_diag *diag)
+{
+   /* Above every region the case file placed, on a 1 MiB boundary. */
+   uint64_t base = RDNA_HSACO_LOAD_BASE;
+   for (size_t i = 0; i < c->num_regions; i++) {
+      const struct case_region *r = &c->regions[i];
+      if (i != entry_region && r->address + r->size > base)
+         base = align_up(r->address + r->size, 1u << 20);
+   }
+   struct rdna_hsaco_dispatch d = { kernel, { 0 }, { 0 }, args, num_args };
+   memcpy(d.grid, c->grid, sizeof(d.grid));
+   memcpy(d.block, c->workgroup, sizeof(d.block));
+   struct hsaco_image image;
+   enum rdna_status st = hsaco_load(object, size, kernel, base, &image, diag);
+   if (st != RDNA_OK)
+      return st;
+   struct builder b = { c, diag, RDNA_OK };
+   st = build(&b, &image, &d, base, entry_region);
+   hsaco_image_free(&image);
+   return st;
 }
 
 /* ---- by-value arguments ------------------------------------------------------------------- */

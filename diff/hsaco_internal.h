@@ -45,6 +45,17 @@ enum rdna_status hsaco_load(const void *object, size_t size, const char *kernel,
                             struct hsaco_image *image, struct rdna_diag *diag);
 void hsaco_image_free(struct hsaco_image *image);
 
+/* Adds kernel `kernel` of `object` to case `c`, which a case file's [program] section naming the
+ * object produced (diff/case_parse.c): region `entry_region` becomes the kernel's entry, the
+ * other segments and the ABI's regions are placed above every region of the case, and the ABI's
+ * registers are appended to [init]. The dispatch is the case's `workgroup` and `grid`; `args`
+ * (by-value, already evaluated) fill the kernarg segment. */
+struct rdna_case;
+enum rdna_status hsaco_case_apply(struct rdna_case *c, size_t entry_region, const void *object,
+                                  size_t size, const char *kernel,
+                                  const struct rdna_hsaco_arg *args, size_t num_args,
+                                  struct rdna_diag *diag);
+
 /* Fills diag (when given) with status and a printf message; returns status. */
 enum rdna_status hsaco_fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
