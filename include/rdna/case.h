@@ -33,7 +33,9 @@ enum rdna_case_wave {
 };
 
 /* Parses a case file of `length` bytes (need not be NUL-terminated; a NUL byte is an error).
- * `name` may be NULL and is not used yet: the caller prints the file name. Programs are
+ * `name` is the file's path (may be NULL): a program naming a code object (`hsaco PATH kernel
+ * NAME`, read with include/rdna/hsaco.h's loader) finds PATH relative to its folder; IO when it
+ * cannot be read. Programs are
  * assembled with rdna_assemble once per wave size the case asks for, for its target.
  *
  * Regions with `@ADDR` are placed there (they may not overlap, and must lie below 2^48). The
