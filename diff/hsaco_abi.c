@@ -576,11 +576,6 @@ enum rdna_status hsaco_case_apply(struct rdna_case *c, size_t entry_region, cons
 
 /* ---- by-value arguments ------------------------------------------------------------------- */
 
-static uint16_t f16_bits(double value)
-{
-   return case_f16_bits(value);
-}
-
 enum rdna_status rdna_hsaco_parse_value_arg(const char *text, struct rdna_hsaco_arg *arg,
                                             struct rdna_diag *diag)
 {
@@ -608,7 +603,9 @@ enum rdna_status rdna_hsaco_parse_value_arg(const char *text, struct rdna_hsaco_
          double d = strtod(value, &end);
          if (end == value || *end)
             return hsaco_fail(diag, RDNA_SYNTAX, "'%.40s' is no floating-point number", value);
-         arg->value = bits == 16 ? f16_bits(d) : bits == 32 ? case_f32_bits(d) : case_f64_bits(d);
+         arg->value = bits == 16   ? case_f16_bits(d)
+                      : bits == 32 ? case_f32_bits(d)
+                                   : case_f64_bits(d);
          return RDNA_OK;
       }
       bool negative = types[t].kind == 'i' && value[0] == '-';
