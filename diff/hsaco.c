@@ -29,9 +29,10 @@ enum hsaco_reloc {
 };
 
 #define HSACO_DESCRIPTOR_BYTES 64u
-#define HSACO_ADDRESS_LIMIT                                             \
-   (1ull << 40) /* p_vaddr + p_memsz: keeps the base + vaddr below 2^48 \
-                 */
+/* p_vaddr + p_memsz stays below this, so base + vaddr stays below 2^48; all segments' p_memsz
+ * together below HSACO_MAX_LOADED. */
+#define HSACO_ADDRESS_LIMIT (1ull << 40)
+#define HSACO_MAX_LOADED (2u * RDNA_CASE_MAX_BUFFER_BYTES)
 
 enum rdna_status hsaco_fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
 {
@@ -125,9 +126,13 @@ static enum rdna_status load_segments(struct hsaco_elf *e, uint64_t base, struct
    size_t count = 0;
    if (elf_getphdrnum(e->elf, &count) != 0)
       return hsaco_fail(diag, RDNA_IO, "unreadable program headers: %s", elf_errmsg(-1));
+   if (count > e->size / sizeof(Elf64_Phdr))
+      return hsaco_fail(diag, RDNA_IO, "%zu program headers do not fit a %zu-byte file", count,
+                        e->size);
    im->segments = calloc(count ? count : 1, sizeof(*im->segments));
    if (!im->segments)
       return hsaco_fail(diag, RDNA_NO_MEMORY, "no memory for the segments");
+   uint64_t loaded = 0;
    for (size_t i = 0; i < count; i++) {
       GElf_Phdr ph;
       if (!gelf_getphdr(e->elf, (int)i, &ph))
@@ -141,6 +146,10 @@ static enum rdna_status load_segments(struct hsaco_elf *e, uint64_t base, struct
          return hsaco_fail(diag, RDNA_OUT_OF_RANGE,
                            "segment %zu (0x%llx bytes at 0x%llx) is too large or too high", i,
                            (unsigned long long)ph.p_memsz, (unsigned long long)ph.p_vaddr);
+      loaded += ph.p_memsz;
+      if (loaded > HSACO_MAX_LOADED)
+         return hsaco_fail(diag, RDNA_OUT_OF_RANGE, "the segments hold more than %u bytes",
+                           HSACO_MAX_LOADED);
       uint64_t address = base + ph.p_vaddr;
       for (size_t j = 0; j < im->num_segments; j++) {
          const struct hsaco_segment *o = &im->segments[j];
