@@ -4,6 +4,7 @@
 #   SPIRV-Headers::SPIRV-Headers  spirv-headers     <spirv/unified1/spirv.h>
 #   Vulkan::Vulkan                libvulkan-dev     the loader (lavapipe: mesa-vulkan-drivers)
 #   PkgConfig::RDNA_JANSSON       libjansson-dev    JSON
+#   PkgConfig::RDNA_LIBELF        libelf-dev        ELF code objects (diff/hsaco.c)
 #   PkgConfig::RDNA_CRITERION     libcriterion-dev  unit tests
 #   OpenMP::OpenMP_C              gcc               -fopenmp; optional, see below
 
@@ -12,6 +13,7 @@ find_package(SPIRV-Tools CONFIG REQUIRED)
 find_package(SPIRV-Headers CONFIG REQUIRED)
 find_package(Vulkan REQUIRED)
 pkg_check_modules(RDNA_JANSSON REQUIRED IMPORTED_TARGET jansson)
+pkg_check_modules(RDNA_LIBELF REQUIRED IMPORTED_TARGET libelf)
 if(BUILD_TESTING)
   pkg_check_modules(RDNA_CRITERION REQUIRED IMPORTED_TARGET criterion)
 endif()

@@ -436,6 +436,18 @@ bool rdna_case_init_vgpr_id(const struct rdna_case *c, unsigned reg, enum rdna_c
    return init_id(c, FILE_VGPR, reg, kind, component);
 }
 
+uint32_t rdna_case_init_sreg_id_scale(const struct rdna_case *c, unsigned code)
+{
+   uint32_t scale = 0;
+   for (size_t i = 0; c && i < c->num_inits; i++) {
+      const struct case_assign *a = &c->inits[i];
+      if (a->id && a->reg.file == FILE_SREG && code >= a->reg.first &&
+          code < a->reg.first + a->reg.count)
+         scale = a->id == RDNA_CASE_WAVE_ID ? a->id_scale : 0;
+   }
+   return scale;
+}
+
 /* rdna_case_eval's &name: resolved at once against the regions. */
 static bool resolve_now(void *user, uint32_t node, const char *name, size_t length)
 {

@@ -124,6 +124,7 @@ struct case_assign { /* one [init] line */
    unsigned line, column;
    uint8_t id;           /* enum rdna_case_id: a dispatch id instead of `value` */
    uint8_t id_component; /* 0 x, 1 y, 2 z; CASE_ID_XYZ: x, y, z over the registers */
+   uint32_t id_scale;    /* RDNA_CASE_WAVE_ID: the factor of `wave_id * N` */
 };
 
 #define CASE_ID_XYZ 3

@@ -136,16 +136,18 @@ static enum rdna_status set_ids(const struct rdna_case *c, struct rdna_machine *
    struct id_reg {
       bool vector;
       unsigned reg, component;
+      uint32_t wave_scale; /* a wave_id line: the factor; 0 otherwise */
    } ids[RDNA_REG_M0 + 1 + 256];
    unsigned num_ids = 0;
    enum rdna_case_id kind;
    unsigned component;
    for (unsigned code = 0; code <= RDNA_REG_M0; code++)
       if (init_sreg_code(code) && rdna_case_init_sreg_id(c, code, &kind, &component))
-         ids[num_ids++] = (struct id_reg){ false, code, component };
+         ids[num_ids++] =
+            (struct id_reg){ false, code, component, rdna_case_init_sreg_id_scale(c, code) };
    for (unsigned reg = 0; reg < config.vgprs; reg++)
       if (rdna_case_init_vgpr_id(c, reg, &kind, &component))
-         ids[num_ids++] = (struct id_reg){ true, reg, component };
+         ids[num_ids++] = (struct id_reg){ true, reg, component, 0 };
    unsigned waves = num_ids ? rdna_machine_wave_count(m) : 0;
    for (unsigned w = 0; w < waves; w++) {
       struct rdna_wave_info info;
@@ -154,7 +156,7 @@ static enum rdna_status set_ids(const struct rdna_case *c, struct rdna_machine *
       for (unsigned i = 0; i < num_ids; i++) {
          const struct id_reg *id = &ids[i];
          if (!id->vector) {
-            uint32_t value = info.workgroup[id->component];
+            uint32_t value = id->wave_scale ? w * id->wave_scale : info.workgroup[id->component];
             if (rdna_machine_set_sregs(m, w, id->reg, &value, 1) != RDNA_OK)
                return fail(diag, RDNA_BAD_ARGUMENT, "cannot set scalar register %u", id->reg);
             continue;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "case_internal.h"
+#include "hsaco_internal.h"
 
 enum section {
    SECTION_NONE,
@@ -17,6 +18,7 @@ enum section {
    SECTION_INIT,
    SECTION_EXPECT,
    SECTION_DIFF,
+   SECTION_KERNARGS,
 };
 
 struct ref {
@@ -30,8 +32,22 @@ struct program_text {
    unsigned header_line;
 };
 
+/* One [kernargs] line: a value of `type` (or a 64-bit pointer) in parameter order. */
+struct kernarg_line {
+   uint8_t type;
+   uint32_t expr;
+};
+
+/* A [program] section that names a code object instead of holding assembly (diff/hsaco.c). */
+struct hsaco_program {
+   size_t region;
+   char *path, *kernel;
+   unsigned line;
+};
+
 struct parser {
    struct rdna_case *c;
+   const char *name; /* the case file's path: code objects are found beside it */
    const char *text;
    size_t length;
    struct rdna_diag diag;
@@ -39,6 +55,10 @@ struct parser {
    size_t num_refs, cap_refs;
    struct program_text *programs;
    size_t num_programs, cap_programs;
+
+   struct kernarg_line *kernargs;
+   size_t num_kernargs, cap_kernargs;
+   struct hsaco_program hsaco; /* path NULL: none */
 
    enum section section;
    size_t region;        /* the current [buffer] */
@@ -497,9 +517,12 @@ static enum rdna_status parse_id(struct case_cursor *cur, struct case_assign *a)
       cur->pos = start;
       return RDNA_OK;
    }
-   static const char *const names[] = { "local_id", "group_id" };
+   static const char *const names[] = { "local_id", "group_id", "wave_id" };
+   static const enum rdna_case_id kinds[] = { RDNA_CASE_LOCAL_ID, RDNA_CASE_GROUP_ID,
+                                              RDNA_CASE_WAVE_ID };
    unsigned kind = 0, component = CASE_ID_XYZ;
-   for (unsigned k = 0; k < 2; k++) {
+   uint64_t scale = 1;
+   for (unsigned k = 0; k < 3; k++) {
       size_t n = strlen(names[k]);
       if (length < n || memcmp(word, names[k], n) != 0)
          continue;
@@ -510,7 +533,16 @@ static enum rdna_status parse_id(struct case_cursor *cur, struct case_assign *a)
                           names[k], (int)(length - n < 16 ? length - n : 16), word + n);
       else if (length != n)
          continue;
-      kind = k == 0 ? RDNA_CASE_LOCAL_ID : RDNA_CASE_GROUP_ID;
+      kind = kinds[k];
+   }
+   if (kind == RDNA_CASE_WAVE_ID && component != CASE_ID_XYZ)
+      return case_fail(cur, pos, RDNA_SYNTAX, "wave_id has no component");
+   if (kind == RDNA_CASE_WAVE_ID && case_accept(cur, '*')) {
+      st = parse_constant(cur, &scale);
+      if (st != RDNA_OK)
+         return st;
+      if (scale == 0 || scale > UINT32_MAX)
+         return case_fail(cur, pos, RDNA_OUT_OF_RANGE, "the wave_id factor must be 1..2^32-1");
    }
    if (!kind || !case_at_end(cur)) {
       cur->pos = start;
@@ -519,17 +551,18 @@ static enum rdna_status parse_id(struct case_cursor *cur, struct case_assign *a)
    if (kind == RDNA_CASE_LOCAL_ID && reg.file != FILE_VGPR)
       return case_fail(cur, pos, RDNA_SYNTAX, "local_id is per lane: it goes into VGPRs, not %s",
                        reg.text);
-   if (kind == RDNA_CASE_GROUP_ID && (reg.file != FILE_SREG || reg.wave_pair ||
+   if (kind != RDNA_CASE_LOCAL_ID && (reg.file != FILE_SREG || reg.wave_pair ||
                                       reg.first > RDNA_REG_M0 || reg.first == RDNA_REG_NULL))
-      return case_fail(cur, pos, RDNA_SYNTAX,
-                       "group_id goes into SGPRs (s0-s105, ttmp, m0), not %s", reg.text);
-   unsigned want = component == CASE_ID_XYZ ? 3 : 1;
+      return case_fail(cur, pos, RDNA_SYNTAX, "%.*s goes into SGPRs (s0-s105, ttmp, m0), not %s",
+                       (int)length, word, reg.text);
+   unsigned want = kind == RDNA_CASE_WAVE_ID ? 1 : component == CASE_ID_XYZ ? 3 : 1;
    if (reg.count > want)
       return case_fail(cur, pos, RDNA_SYNTAX, "%.*s fills %u register%s, %s names %u", (int)length,
                        word, want, want == 1 ? "" : "s", reg.text, reg.count);
    a->reg = reg;
    a->id = (uint8_t)kind;
    a->id_component = (uint8_t)component;
+   a->id_scale = (uint32_t)scale;
    a->value.expr = CASE_NO_EXPR;
    a->value.vsharp = -1;
    return RDNA_OK;
@@ -840,7 +873,8 @@ static enum rdna_status parse_header(struct parser *p, struct case_cursor *cur, 
    case_skip_space(cur);
    size_t pos = cur->pos;
    if (!case_word(cur, &word, &length))
-      return case_expected(cur, "a section name (require, buffer, program, init, expect, diff)");
+      return case_expected(
+         cur, "a section name (require, buffer, program, init, expect, diff, kernargs)");
    enum section section;
    if (case_word_is(word, length, "require"))
       section = SECTION_REQUIRE;
@@ -854,9 +888,12 @@ static enum rdna_status parse_header(struct parser *p, struct case_cursor *cur, 
       section = SECTION_EXPECT;
    else if (case_word_is(word, length, "diff"))
       section = SECTION_DIFF;
+   else if (case_word_is(word, length, "kernargs"))
+      section = SECTION_KERNARGS;
    else {
       cur->pos = pos;
-      return case_expected(cur, "a section name (require, buffer, program, init, expect, diff)");
+      return case_expected(
+         cur, "a section name (require, buffer, program, init, expect, diff, kernargs)");
    }
    p->section = section;
    if (section != SECTION_BUFFER && section != SECTION_PROGRAM) {
@@ -939,6 +976,177 @@ static enum rdna_status parse_header(struct parser *p, struct case_cursor *cur, 
    return RDNA_OK;
 }
 
+/* ---- [kernargs] and code objects ---------------------------------------------------------- */
+
+/* `TYPE EXPR` (u8 u16 u32 u64 i32 f16 f32 f64) or `ptr EXPR` (a 64-bit address such as &out):
+ * the kernel's explicit arguments in parameter order. */
+static enum rdna_status parse_kernarg(struct parser *p, struct case_cursor *cur)
+{
+   case_skip_space(cur);
+   const char *word;
+   size_t length;
+   uint8_t type;
+   if (!case_word(cur, &word, &length))
+      return case_expected(cur, "an argument type (ptr u8 u16 u32 u64 i32 f16 f32 f64)");
+   if (case_word_is(word, length, "ptr"))
+      type = TYPE_U64;
+   else if (!parse_type_word(word, length, &type))
+      return case_fail(cur, cur->pos - length, RDNA_SYNTAX,
+                       "expected an argument type (ptr u8 u16 u32 u64 i32 f16 f32 f64), found "
+                       "'%.*s'",
+                       (int)(length < 32 ? length : 32), word);
+   if (p->num_kernargs == RDNA_HSACO_MAX_ARGS)
+      return case_fail(cur, 0, RDNA_OUT_OF_RANGE, "at most %u kernel arguments",
+                       RDNA_HSACO_MAX_ARGS);
+   cur->allowed_vars = 0;
+   uint32_t node;
+   unsigned vars = 0;
+   enum rdna_status st = case_parse_expr(cur, &node, &vars);
+   if (st != RDNA_OK)
+      return st;
+   st = expect_end(cur);
+   if (st != RDNA_OK)
+      return st;
+   if (!case_grow((void **)&p->kernargs, &p->cap_kernargs, p->num_kernargs + 1,
+                  sizeof(*p->kernargs)))
+      return no_memory(p);
+   p->kernargs[p->num_kernargs++] = (struct kernarg_line){ type, node };
+   return RDNA_OK;
+}
+
+/* A program whose first line (blanks and '#' or ';' comments aside) is
+ * `hsaco PATH kernel NAME` names a code object: nothing else may follow. Returns OK with
+ * *is_hsaco false for assembly. */
+static enum rdna_status parse_hsaco_program(struct parser *p, const struct program_text *t,
+                                            bool *is_hsaco)
+{
+   *is_hsaco = false;
+   unsigned line = t->header_line;
+   bool seen = false;
+   for (size_t at = t->start; at < t->end;) {
+      size_t end = at;
+      while (end < t->end && p->text[end] != '\n')
+         end++;
+      line++;
+      struct case_cursor cur;
+      cursor_init(p, &cur, p->text + at, end - at, line);
+      case_skip_space(&cur);
+      bool blank = cur.pos == cur.end || cur.text[cur.pos] == '#' || cur.text[cur.pos] == ';';
+      at = end < t->end ? end + 1 : end;
+      if (blank)
+         continue;
+      const char *word;
+      size_t length;
+      size_t pos = cur.pos;
+      if (!case_word(&cur, &word, &length) || !case_word_is(word, length, "hsaco")) {
+         if (seen)
+            return case_fail(&cur, pos, RDNA_SYNTAX,
+                             "a program that names a code object holds nothing else");
+         return RDNA_OK;
+      }
+      if (seen)
+         return case_fail(&cur, pos, RDNA_SYNTAX, "one code object per program");
+      if (p->hsaco.path)
+         return case_fail(&cur, pos, RDNA_SYNTAX, "a case runs one code object");
+      if (t != &p->programs[0])
+         return case_fail(&cur, pos, RDNA_SYNTAX,
+                          "the code object's program must be the first [program] (the entry)");
+      seen = true;
+      case_skip_space(&cur);
+      size_t path_start = cur.pos;
+      while (cur.pos < cur.end && cur.text[cur.pos] != ' ' && cur.text[cur.pos] != '\t')
+         cur.pos++;
+      size_t path_end = cur.pos;
+      if (path_end == path_start)
+         return case_expected(&cur, "a code object's path");
+      case_skip_space(&cur);
+      const char *kernel;
+      size_t kernel_length;
+      pos = cur.pos;
+      if (!case_word(&cur, &word, &length) || !case_word_is(word, length, "kernel")) {
+         cur.pos = pos;
+         return case_expected(&cur, "'kernel NAME'");
+      }
+      case_skip_space(&cur);
+      if (!case_word(&cur, &kernel, &kernel_length))
+         return case_expected(&cur, "a kernel name");
+      enum rdna_status st = expect_end(&cur);
+      if (st != RDNA_OK)
+         return st;
+      p->hsaco.path = malloc(path_end - path_start + 1);
+      p->hsaco.kernel = malloc(kernel_length + 1);
+      if (!p->hsaco.path || !p->hsaco.kernel)
+         return no_memory(p);
+      memcpy(p->hsaco.path, cur.text + path_start, path_end - path_start);
+      p->hsaco.path[path_end - path_start] = '\0';
+      memcpy(p->hsaco.kernel, kernel, kernel_length);
+      p->hsaco.kernel[kernel_length] = '\0';
+      p->hsaco.region = t->region;
+      p->hsaco.line = line;
+      *is_hsaco = true;
+   }
+   return RDNA_OK;
+}
+
+/* Loads the code object a program names, beside the case file, into the case. */
+static enum rdna_status apply_hsaco(struct parser *p)
+{
+   struct rdna_case *c = p->c;
+   if (!p->hsaco.path) {
+      if (p->num_kernargs)
+         return fail_at(p, 1, 1, RDNA_SYNTAX,
+                        "[kernargs] needs a program that names a code "
+                        "object ('hsaco PATH kernel NAME')");
+      return RDNA_OK;
+   }
+   struct rdna_hsaco_arg args[RDNA_HSACO_MAX_ARGS];
+   for (size_t i = 0; i < p->num_kernargs; i++) {
+      struct case_env env = { c, 0, 0, 0 };
+      uint64_t value;
+      enum rdna_status st =
+         case_eval_typed(&env, p->kernargs[i].expr, p->kernargs[i].type, &value, &p->diag);
+      if (st != RDNA_OK)
+         return st;
+      memset(&args[i], 0, sizeof(args[i]));
+      args[i].kind = RDNA_HSACO_ARG_VALUE;
+      args[i].size = case_type_size(p->kernargs[i].type);
+      args[i].value = value;
+   }
+   const char *slash = p->name ? strrchr(p->name, '/') : NULL;
+   size_t dir = slash && p->hsaco.path[0] != '/' ? (size_t)(slash - p->name) + 1 : 0;
+   char *path = malloc(dir + strlen(p->hsaco.path) + 1);
+   if (!path)
+      return no_memory(p);
+   memcpy(path, p->name, dir);
+   strcpy(path + dir, p->hsaco.path);
+   FILE *file = fopen(path, "rb");
+   uint8_t *object = NULL;
+   size_t size = 0;
+   if (file) {
+      object = malloc(RDNA_HSACO_MAX_OBJECT + 1u);
+      size = object ? fread(object, 1, RDNA_HSACO_MAX_OBJECT + 1u, file) : 0;
+      fclose(file);
+   }
+   enum rdna_status st = RDNA_OK;
+   if (!file)
+      st = fail_at(p, p->hsaco.line, 1, RDNA_IO, "cannot open code object '%s'", path);
+   else if (!object)
+      st = no_memory(p);
+   else if (size > RDNA_HSACO_MAX_OBJECT)
+      st = fail_at(p, p->hsaco.line, 1, RDNA_OUT_OF_RANGE, "'%s' is larger than %u bytes", path,
+                   RDNA_HSACO_MAX_OBJECT);
+   struct rdna_diag diag;
+   if (st == RDNA_OK) {
+      st = hsaco_case_apply(c, p->hsaco.region, object, size, p->hsaco.kernel, args,
+                            p->num_kernargs, &diag);
+      if (st != RDNA_OK)
+         fail_at(p, p->hsaco.line, 1, st, "%s: %s", p->hsaco.path, diag.message);
+   }
+   free(object);
+   free(path);
+   return st;
+}
+
 /* ---- whole-file steps --------------------------------------------------------------------- */
 
 static enum rdna_status assemble_programs(struct parser *p)
@@ -947,6 +1155,12 @@ static enum rdna_status assemble_programs(struct parser *p)
    for (size_t i = 0; i < p->num_programs; i++) {
       const struct program_text *t = &p->programs[i];
       struct case_region *r = &c->regions[t->region];
+      bool is_hsaco = false;
+      enum rdna_status hsaco_st = parse_hsaco_program(p, t, &is_hsaco);
+      if (hsaco_st != RDNA_OK)
+         return hsaco_st;
+      if (is_hsaco)
+         continue;
       for (unsigned w = 0; w < 2; w++) {
          if (!(c->waves & (1u << w)))
             continue;
@@ -1174,6 +1388,9 @@ static enum rdna_status parse_lines(struct parser *p)
          case SECTION_DIFF:
             st = parse_diff(p, &cur);
             break;
+         case SECTION_KERNARGS:
+            st = parse_kernarg(p, &cur);
+            break;
          case SECTION_PROGRAM:
             break;
          }
@@ -1192,9 +1409,9 @@ static enum rdna_status parse_lines(struct parser *p)
 enum rdna_status rdna_case_parse(const char *text, size_t length, const char *name,
                                  struct rdna_case **out, struct rdna_diag *diag)
 {
-   (void)name;
    struct parser p;
    memset(&p, 0, sizeof(p));
+   p.name = name;
    if (out)
       *out = NULL;
    enum rdna_status st = RDNA_OK;
@@ -1245,7 +1462,12 @@ enum rdna_status rdna_case_parse(const char *text, size_t length, const char *na
          st = validate(&p);
       if (st == RDNA_OK)
          st = fill_buffers(&p);
+      if (st == RDNA_OK)
+         st = apply_hsaco(&p);
    }
+   free(p.kernargs);
+   free(p.hsaco.path);
+   free(p.hsaco.kernel);
    for (size_t i = 0; i < p.num_refs; i++)
       free(p.refs[i].name);
    free(p.refs);

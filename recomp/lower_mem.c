@@ -712,8 +712,12 @@ STORE(global_store_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
  *    address = base + soffset + offset + index * stride
  * with idxen and offen both set vaddr is {index, offset}. Range check (8.1.6, by oob_select):
  * 0 index >= num_records or offset + size > stride; 1 index >= num_records; 2 num_records == 0;
- * 3 (raw) index * stride + offset + size > num_records. A swizzled buffer faults UNSUPPORTED, as
- * in the interpreter. */
+ * 3 (raw) index * stride + offset + size > num_records. A swizzled V# (swizzle_enable, dword 1
+ * bit 31) interleaves index_stride records (8 << dword 3 bits 22:21) in 4-byte elements, as the
+ * interpreter does (interp/exec_mubuf.c; 8.1.2, swizzled buffer addressing):
+ *    (index / index_stride * stride + offset / 4 * 4) * index_stride
+ *       + index % index_stride * 4 + offset % 4
+ * which is how compiled kernels address their private segment. */
 static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in, unsigned size,
                                      struct lanes *la, uint32_t *ok)
 {
@@ -732,8 +736,10 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
    uint32_t add_tid = lw_nz(l, bin(l, SpvOpBitwiseAnd, d[3], c32(l, 1u << 23)));
    uint32_t oob =
       bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 28)), c32(l, 3));
-   lw_fault(l, swizzle, RDNA_FAULT_UNSUPPORTED, 0, base);
-   *ok = not_b(l, swizzle);
+   uint32_t index_stride = lw_zext64(
+      l, bin(l, SpvOpShiftLeftLogical, c32(l, 8),
+             bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 21)), c32(l, 3))));
+   *ok = lw_bool(l, true);
    const struct rdna_operand *vaddr = lw_role(in, RDNA_ROLE_vaddr);
    bool has_v = vaddr && lw_is_vgpr(vaddr);
    unsigned v = has_v ? vaddr->reg - RDNA_REG_VGPR0 : 0;
@@ -749,6 +755,16 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
       uint32_t end = bin64(l, SpvOpIAdd, offset, c64(l, size));
       uint32_t past_records = cmp(l, SpvOpUGreaterThanEqual, index, records);
       uint32_t linear = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, index, stride), offset);
+      uint32_t swizzled =
+         bin64(l, SpvOpIAdd,
+               bin64(l, SpvOpIMul,
+                     bin64(l, SpvOpIAdd,
+                           bin64(l, SpvOpIMul, bin64(l, SpvOpUDiv, index, index_stride), stride),
+                           bin64(l, SpvOpBitwiseAnd, offset, c64(l, ~(uint64_t)3))),
+                     index_stride),
+               bin64(l, SpvOpIAdd,
+                     bin64(l, SpvOpIMul, bin64(l, SpvOpUMod, index, index_stride), c64(l, 4)),
+                     bin64(l, SpvOpBitwiseAnd, offset, c64(l, 3))));
       uint32_t out0 = or_b(l, past_records, cmp(l, SpvOpUGreaterThan, end, stride));
       uint32_t out2 = cmp(l, SpvOpIEqual, records, c64(l, 0));
       uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, c64(l, size)), records);
@@ -759,7 +775,8 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
       uint32_t active = lw_active(l, k);
       la->enabled[k] = and_b(l, active, not_b(l, out));
       la->zero[k] = and_b(l, active, out);
-      la->addr[k] = bin64(l, SpvOpIAdd, bin64(l, SpvOpIAdd, base, soffset), linear);
+      la->addr[k] = bin64(l, SpvOpIAdd, bin64(l, SpvOpIAdd, base, soffset),
+                          lw_select(l, T64, swizzle, swizzled, linear));
    }
    return RDNA_OK;
 }

@@ -7,7 +7,7 @@ packages=(
    build-essential cmake ninja-build pkg-config git
    spirv-tools spirv-headers
    libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
-   libcriterion-dev libjansson-dev
+   libcriterion-dev libjansson-dev libelf-dev
    afl++ clang-14 llvm-14 lld-14 libclang-rt-14-dev clang-format-14
    python3
 )

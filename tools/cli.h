@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "rdna/hsaco.h"
 #include "rdna/isa.h"
 #include "rdna/run.h"
 
@@ -91,6 +92,29 @@ void cli_isa_from_header(const char *source, size_t length, struct rdna_isa_conf
 int cli_isa_option(struct cli_parser *parser, struct rdna_isa_config *config);
 /* The --help lines of those options. */
 void cli_isa_help(FILE *out);
+
+/* ---- code objects (tools/cli_hsaco.c) ----------------------------------------------------- */
+
+/* --hsaco FILE --kernel NAME --grid X,Y,Z --block X,Y,Z --arg ...: a dispatch of a compiled
+ * kernel that `run`, `gpu` and `diff` accept in place of case files. Zero-initialise. */
+struct cli_hsaco {
+   const char *file, *kernel;
+   unsigned grid[3], block[3];
+   bool dims_given;
+   struct rdna_hsaco_arg args[RDNA_HSACO_MAX_ARGS];
+   uint8_t *data[RDNA_HSACO_MAX_ARGS]; /* buffer files read, owned */
+   size_t num_args;
+};
+
+/* Handles the current option when it is one of these: 1 handled, 0 another option, -1 after
+ * printing an error. */
+int cli_hsaco_option(struct cli_parser *parser, struct cli_hsaco *h);
+/* Whether any of these options was given. */
+bool cli_hsaco_given(const struct cli_hsaco *h);
+/* Reads the code object and builds the case; prints the error and returns an exit code. */
+int cli_hsaco_case(const char *command, const struct cli_hsaco *h, struct rdna_case **out);
+void cli_hsaco_free(struct cli_hsaco *h);
+void cli_hsaco_help(FILE *out);
 
 /* ---- input, output, messages -------------------------------------------------------------- */
 

@@ -14,6 +14,7 @@
 static void diff_help(FILE *out)
 {
    fputs("usage: rdna diff [options] CASE...\n"
+         "       rdna diff [options] --hsaco FILE --kernel NAME [--grid ...] [--arg ...]\n"
          "\n"
          "Runs each case file (corpus/README.md) on the reference interpreter and on a Vulkan\n"
          "device through the recompiler, once per wave size the case asks for, and compares\n"
@@ -39,8 +40,10 @@ static void diff_help(FILE *out)
          "  -j, --jobs N         cases run at once, each thread with its own device context\n"
          "                       (default 1); the report keeps case order\n"
          "  --json               one JSON object with every run instead of text\n"
-         "  -h, --help           this text\n"
-         "\n"
+         "  -h, --help           this text\n",
+         out);
+   cli_hsaco_help(out);
+   fputs("\n"
          "Exit codes: 0 every run matched (or is a known gap), 1 a divergence, a failed\n"
          "expectation or an instruction the recompiler does not lower yet, 2 bad input or\n"
          "usage, 3 environment (no Vulkan device, a time-out, a lost device, out of memory).\n",
@@ -269,6 +272,38 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
    rdna_diff_result_free(&r);
 }
 
+/* Diffs parsed case `c` in each wave size it asks for. */
+static void run_parsed_case(struct diff_cli *d, struct rdna_gpu **gpu, const char *name,
+                            const struct rdna_case *c)
+{
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st;
+   json_t *runs = d->json ? json_array() : NULL;
+   const char *todo = rdna_case_todo_reason(c, "recomp");
+   unsigned waves = rdna_case_waves(c);
+   for (unsigned wave_size = 32; wave_size <= 64; wave_size *= 2) {
+      if ((d->wave && d->wave != wave_size) ||
+          !(waves & (wave_size == 32 ? RDNA_CASE_WAVE32 : RDNA_CASE_WAVE64)))
+         continue;
+      if (!*gpu) {
+         struct rdna_gpu_options options = { d->device, false };
+         st = rdna_gpu_open(&options, gpu, &diag);
+         if (st == RDNA_OK && !d->device_name[0])
+            snprintf(d->device_name, sizeof(d->device_name), "%s", rdna_gpu_device(*gpu)->name);
+         if (st != RDNA_OK) {
+            cli_error("diff", "%s: %s", rdna_status_message(st), diag.message);
+            d->errors++;
+            note_exit(d, exit_for_error(st));
+            break;
+         }
+      }
+      run_one(d, gpu, c, name, wave_size, todo, runs);
+   }
+   if (d->json)
+      json_array_append_new(d->json_cases, json_pack("{s:s, s:o}", "file", name, "runs", runs));
+}
+
 static void run_case(struct diff_cli *d, struct rdna_gpu **gpu, const char *path)
 {
    const char *name = cli_display_name(path);
@@ -294,29 +329,7 @@ static void run_case(struct diff_cli *d, struct rdna_gpu **gpu, const char *path
       free(source);
       return;
    }
-   json_t *runs = d->json ? json_array() : NULL;
-   const char *todo = rdna_case_todo_reason(c, "recomp");
-   unsigned waves = rdna_case_waves(c);
-   for (unsigned wave_size = 32; wave_size <= 64; wave_size *= 2) {
-      if ((d->wave && d->wave != wave_size) ||
-          !(waves & (wave_size == 32 ? RDNA_CASE_WAVE32 : RDNA_CASE_WAVE64)))
-         continue;
-      if (!*gpu) {
-         struct rdna_gpu_options options = { d->device, false };
-         st = rdna_gpu_open(&options, gpu, &diag);
-         if (st == RDNA_OK && !d->device_name[0])
-            snprintf(d->device_name, sizeof(d->device_name), "%s", rdna_gpu_device(*gpu)->name);
-         if (st != RDNA_OK) {
-            cli_error("diff", "%s: %s", rdna_status_message(st), diag.message);
-            d->errors++;
-            note_exit(d, exit_for_error(st));
-            break;
-         }
-      }
-      run_one(d, gpu, c, name, wave_size, todo, runs);
-   }
-   if (d->json)
-      json_array_append_new(d->json_cases, json_pack("{s:s, s:o}", "file", name, "runs", runs));
+   run_parsed_case(d, gpu, name, c);
    rdna_case_destroy(c);
    free(source);
 }
@@ -429,7 +442,7 @@ static void run_all(struct diff_cli *d, const struct cli_paths *cases)
  */
 
 static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_paths *inputs,
-                         bool *help)
+                         struct cli_hsaco *hsaco, bool *help)
 {
    struct rdna_isa_config isa;
    cli_isa_unset(&isa);
@@ -449,7 +462,12 @@ static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_p
          }
          continue;
       }
-      int handled = cli_isa_option(&parser, &isa);
+      int handled = cli_hsaco_option(&parser, hsaco);
+      if (handled != 0) {
+         code = handled < 0 ? CLI_EXIT_BAD_INPUT : code;
+         continue;
+      }
+      handled = cli_isa_option(&parser, &isa);
       if (handled < 0) {
          code = CLI_EXIT_BAD_INPUT;
       } else if (handled > 0) {
@@ -514,12 +532,34 @@ int cmd_diff(int argc, char **argv)
    d.run.max_divergences = 16;
    struct cli_paths inputs = { NULL, 0, 0 }, cases = { NULL, 0, 0 };
    bool help = false, any_dir = false;
-   int code = parse_options(argc, argv, &d, &inputs, &help);
+   struct cli_hsaco hsaco;
+   memset(&hsaco, 0, sizeof(hsaco));
+   int code = parse_options(argc, argv, &d, &inputs, &hsaco, &help);
    if (code == CLI_EXIT_OK && help) {
       diff_help(stdout);
       cli_paths_free(&inputs);
+      cli_hsaco_free(&hsaco);
       return CLI_EXIT_OK;
    }
+   if (code == CLI_EXIT_OK && cli_hsaco_given(&hsaco) && inputs.count)
+      code = cli_usage_error("diff", "give case files or --hsaco, not both");
+   if (code == CLI_EXIT_OK && cli_hsaco_given(&hsaco)) {
+      struct rdna_case *c = NULL;
+      code = cli_hsaco_case("diff", &hsaco, &c);
+      if (code == CLI_EXIT_OK) {
+         struct rdna_gpu *gpu = NULL;
+         d.out = stdout;
+         d.cases++;
+         run_parsed_case(&d, &gpu, hsaco.file, c);
+         rdna_gpu_close(gpu);
+         code = d.exit_code;
+      }
+      rdna_case_destroy(c);
+      cli_hsaco_free(&hsaco);
+      cli_paths_free(&inputs);
+      return code;
+   }
+   cli_hsaco_free(&hsaco);
    if (code == CLI_EXIT_OK && inputs.count == 0)
       code = cli_usage_error("diff", "no case file");
    if (code == CLI_EXIT_OK)

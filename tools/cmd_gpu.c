@@ -12,6 +12,7 @@
 static void gpu_help(FILE *out)
 {
    fputs("usage: rdna gpu [options] CASE...\n"
+         "       rdna gpu [options] --hsaco FILE --kernel NAME [--grid ...] [--arg ...]\n"
          "       rdna gpu --list-devices [--json]\n"
          "\n"
          "Recompiles case files (corpus/README.md) to SPIR-V, runs them on a Vulkan device and\n"
@@ -36,8 +37,10 @@ static void gpu_help(FILE *out)
          "  --validate           enable the Khronos validation layer where it is installed; an\n"
          "                       error it reports fails the run\n"
          "  --json               print one JSON object with every run's result instead of text\n"
-         "  -h, --help           this text\n"
-         "\n"
+         "  -h, --help           this text\n",
+         out);
+   cli_hsaco_help(out);
+   fputs("\n"
          "The Vulkan loader is opened at run time: libvulkan.so.1, or the library the\n"
          "environment variable RDNA_VULKAN_LOADER names; the loader's own variables\n"
          "(VK_DRIVER_FILES, VK_INSTANCE_LAYERS, ...) apply.\n"
@@ -206,39 +209,14 @@ static int ensure_device(const struct gpu_options *o, struct rdna_gpu **gpu)
    return CLI_EXIT_OK;
 }
 
-static void run_case(const struct gpu_options *o, struct gpu_totals *t, struct rdna_gpu **gpu,
-                     const char *path)
+/* Runs parsed case `c` (from `source`, NULL for a code object's case) in each wave size. */
+static void run_parsed_case(const struct gpu_options *o, struct gpu_totals *t,
+                            struct rdna_gpu **gpu, const char *name, const char *source,
+                            size_t size, const struct rdna_case *c)
 {
-   const char *name = cli_display_name(path);
-   char *source;
-   size_t size;
-   int code = cli_read_file("gpu", path, &source, &size);
-   t->cases++;
-   if (code != CLI_EXIT_OK) {
-      t->errors++;
-      note_exit(t, code);
-      return;
-   }
-   struct rdna_case *c = NULL;
    struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status st = rdna_case_parse(source, size, name, &c, &diag);
-   if (st != RDNA_OK) {
-      if (diag.status == RDNA_OK)
-         diag.status = st;
-      t->errors++;
-      note_exit(t, cli_exit_for_status(st));
-      if (o->json)
-         json_array_append_new(t->json_cases,
-                               json_pack("{s:s, s:{s:s, s:i, s:i, s:s}}", "file", name, "error",
-                                         "status", rdna_status_name(st), "line", (int)diag.line,
-                                         "column", (int)diag.column, "message", diag.message));
-      else
-         cli_print_source_diag(stderr, name, source, size, &diag);
-      free(source);
-      return;
-   }
-
+   enum rdna_status st;
+   int code;
    const char *todo = rdna_case_todo_reason(c, "recomp");
    unsigned waves = rdna_case_waves(c);
    json_t *runs = o->json ? json_array() : NULL;
@@ -318,6 +296,41 @@ static void run_case(const struct gpu_options *o, struct gpu_totals *t, struct r
    }
    if (o->json)
       json_array_append_new(t->json_cases, json_pack("{s:s, s:o}", "file", name, "runs", runs));
+}
+
+static void run_case(const struct gpu_options *o, struct gpu_totals *t, struct rdna_gpu **gpu,
+                     const char *path)
+{
+   const char *name = cli_display_name(path);
+   char *source;
+   size_t size;
+   int code = cli_read_file("gpu", path, &source, &size);
+   t->cases++;
+   if (code != CLI_EXIT_OK) {
+      t->errors++;
+      note_exit(t, code);
+      return;
+   }
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st = rdna_case_parse(source, size, name, &c, &diag);
+   if (st != RDNA_OK) {
+      if (diag.status == RDNA_OK)
+         diag.status = st;
+      t->errors++;
+      note_exit(t, cli_exit_for_status(st));
+      if (o->json)
+         json_array_append_new(t->json_cases,
+                               json_pack("{s:s, s:{s:s, s:i, s:i, s:s}}", "file", name, "error",
+                                         "status", rdna_status_name(st), "line", (int)diag.line,
+                                         "column", (int)diag.column, "message", diag.message));
+      else
+         cli_print_source_diag(stderr, name, source, size, &diag);
+      free(source);
+      return;
+   }
+   run_parsed_case(o, t, gpu, name, source, size, c);
    rdna_case_destroy(c);
    free(source);
 }
@@ -325,7 +338,7 @@ static void run_case(const struct gpu_options *o, struct gpu_totals *t, struct r
 /* ---- the command ---------------------------------------------------------------------------- */
 
 static int parse_options(int argc, char **argv, struct gpu_options *o, struct cli_paths *inputs,
-                         bool *list, bool *help)
+                         struct cli_hsaco *hsaco, bool *list, bool *help)
 {
    struct rdna_isa_config isa;
    cli_isa_unset(&isa);
@@ -343,7 +356,12 @@ static int parse_options(int argc, char **argv, struct gpu_options *o, struct cl
          }
          continue;
       }
-      int handled = cli_isa_option(&parser, &isa);
+      int handled = cli_hsaco_option(&parser, hsaco);
+      if (handled != 0) {
+         code = handled < 0 ? CLI_EXIT_BAD_INPUT : code;
+         continue;
+      }
+      handled = cli_isa_option(&parser, &isa);
       const char *value;
       uint64_t number;
       if (handled < 0) {
@@ -433,18 +451,50 @@ static void print_summary(const struct gpu_options *o, struct gpu_totals *t,
    }
 }
 
+/* --hsaco: the code object's case, run like a case file. */
+static int run_hsaco(const struct gpu_options *o, struct cli_hsaco *hsaco)
+{
+   struct rdna_case *c = NULL;
+   int code = cli_hsaco_case("gpu", hsaco, &c);
+   struct gpu_totals totals;
+   memset(&totals, 0, sizeof(totals));
+   struct rdna_gpu *gpu = NULL;
+   if (code == CLI_EXIT_OK)
+      code = ensure_device(o, &gpu);
+   if (code == CLI_EXIT_OK) {
+      if (o->json)
+         totals.json_cases = json_array();
+      totals.cases++;
+      run_parsed_case(o, &totals, &gpu, hsaco->file, NULL, 0, c);
+      print_summary(o, &totals, gpu, false);
+      code = totals.exit_code;
+   }
+   rdna_gpu_close(gpu);
+   rdna_case_destroy(c);
+   cli_hsaco_free(hsaco);
+   return code;
+}
+
 int cmd_gpu(int argc, char **argv)
 {
    struct gpu_options o;
    memset(&o, 0, sizeof(o));
    struct cli_paths inputs = { NULL, 0, 0 };
    bool list = false, help = false;
-   int code = parse_options(argc, argv, &o, &inputs, &list, &help);
+   struct cli_hsaco hsaco;
+   memset(&hsaco, 0, sizeof(hsaco));
+   int code = parse_options(argc, argv, &o, &inputs, &hsaco, &list, &help);
    if (code == CLI_EXIT_OK && help) {
       gpu_help(stdout);
       cli_paths_free(&inputs);
+      cli_hsaco_free(&hsaco);
       return CLI_EXIT_OK;
    }
+   if (code == CLI_EXIT_OK && !list && cli_hsaco_given(&hsaco)) {
+      cli_paths_free(&inputs);
+      return run_hsaco(&o, &hsaco);
+   }
+   cli_hsaco_free(&hsaco);
    if (code == CLI_EXIT_OK && list) {
       if (inputs.count)
          code = cli_usage_error("gpu", "--list-devices takes no case file");

@@ -14,6 +14,7 @@
 static void run_help(FILE *out)
 {
    fputs("usage: rdna run [options] CASE...\n"
+         "       rdna run [options] --hsaco FILE --kernel NAME [--grid ...] [--arg ...]\n"
          "\n"
          "Runs case files (corpus/README.md) on the reference interpreter and checks their\n"
          "[expect] section, once per wave size the case's 'wave' line asks for. A CASE that is\n"
@@ -34,8 +35,10 @@ static void run_help(FILE *out)
          "  --dump DIR         write each [buffer]'s final bytes to DIR/NAME.bin (in\n"
          "                     DIR/CASE/ when several cases run, DIR/.../waveN/ when a case\n"
          "                     runs in both wave sizes); DIR is created\n"
-         "  -h, --help         this text\n"
-         "\n"
+         "  -h, --help         this text\n",
+         out);
+   cli_hsaco_help(out);
+   fputs("\n"
          "Exit codes: 0 every run passed, 1 a failed expectation or an unexpected guest fault,\n"
          "2 bad input or usage (case errors as file:line:column: error:), 3 environment (out of\n"
          "memory, unwritable --dump directory).\n",
@@ -260,29 +263,15 @@ static void report_error(const struct run_options *o, struct run_totals *t, cons
       cli_print_source_diag(stderr, name, source, size, diag);
 }
 
-static void run_case(const struct run_options *o, struct run_totals *t, const char *path,
-                     bool several_cases)
+/* Runs parsed case `c` (from `source`, which may be NULL for a code object's case) in each wave
+ * size it asks for. */
+static void run_parsed_case(const struct run_options *o, struct run_totals *t, const char *path,
+                            bool several_cases, const char *source, size_t size,
+                            const struct rdna_case *c)
 {
    const char *name = cli_display_name(path);
-   char *source;
-   size_t size;
-   int code = cli_read_file("run", path, &source, &size);
-   t->cases++;
-   if (code != CLI_EXIT_OK) {
-      t->errors++;
-      note_exit(t, code);
-      return;
-   }
-   struct rdna_case *c = NULL;
    struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status st = rdna_case_parse(source, size, name, &c, &diag);
-   if (st != RDNA_OK) {
-      report_error(o, t, name, source, size, &diag, st);
-      free(source);
-      return;
-   }
-
+   enum rdna_status st;
    unsigned waves = rdna_case_waves(c);
    bool several_waves = (waves & RDNA_CASE_WAVE32) && (waves & RDNA_CASE_WAVE64) && !o->wave;
    json_t *runs = o->json ? json_array() : NULL;
@@ -351,6 +340,29 @@ static void run_case(const struct run_options *o, struct run_totals *t, const ch
    }
    if (o->json)
       json_array_append_new(t->json_cases, json_pack("{s:s, s:o}", "file", name, "runs", runs));
+}
+
+static void run_case(const struct run_options *o, struct run_totals *t, const char *path,
+                     bool several_cases)
+{
+   const char *name = cli_display_name(path);
+   char *source;
+   size_t size;
+   int code = cli_read_file("run", path, &source, &size);
+   t->cases++;
+   if (code != CLI_EXIT_OK) {
+      t->errors++;
+      note_exit(t, code);
+      return;
+   }
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st = rdna_case_parse(source, size, name, &c, &diag);
+   if (st != RDNA_OK)
+      report_error(o, t, name, source, size, &diag, st);
+   else
+      run_parsed_case(o, t, path, several_cases, source, size, c);
    rdna_case_destroy(c);
    free(source);
 }
@@ -365,6 +377,8 @@ int cmd_run(int argc, char **argv)
    cli_isa_unset(&isa);
    struct cli_paths inputs = { NULL, 0, 0 };
    int code = CLI_EXIT_OK;
+   struct cli_hsaco hsaco;
+   memset(&hsaco, 0, sizeof(hsaco));
 
    struct cli_parser parser;
    cli_parser_init(&parser, "run", argc, argv);
@@ -380,6 +394,8 @@ int cmd_run(int argc, char **argv)
          continue;
       }
       int handled = cli_isa_option(&parser, &isa);
+      if (handled == 0)
+         handled = cli_hsaco_option(&parser, &hsaco);
       const char *value;
       uint64_t number;
       if (handled < 0) {
@@ -412,15 +428,40 @@ int cmd_run(int argc, char **argv)
          code = cli_unknown_option(&parser);
       }
    }
-   if (code == CLI_EXIT_OK && inputs.count == 0)
+   if (code == CLI_EXIT_OK && cli_hsaco_given(&hsaco) && inputs.count)
+      code = cli_usage_error("run", "give case files or --hsaco, not both");
+   if (code == CLI_EXIT_OK && inputs.count == 0 && !cli_hsaco_given(&hsaco))
       code = cli_usage_error("run", "no case file");
    if (code != CLI_EXIT_OK) {
       cli_paths_free(&inputs);
+      cli_hsaco_free(&hsaco);
       return code;
    }
    o.wave = isa.wave_size;
    o.override_target = isa.target != RDNA_TARGET_COUNT;
    o.target = isa.target;
+
+   if (cli_hsaco_given(&hsaco)) {
+      struct rdna_case *c = NULL;
+      code = cli_hsaco_case("run", &hsaco, &c);
+      struct run_totals totals;
+      memset(&totals, 0, sizeof(totals));
+      totals.exit_code = code;
+      if (o.json)
+         totals.json_cases = json_array();
+      if (c)
+         run_parsed_case(&o, &totals, hsaco.file, false, NULL, 0, c);
+      if (o.json) {
+         char *text = json_dumps(totals.json_cases, JSON_INDENT(2));
+         if (text)
+            puts(text);
+         free(text);
+         json_decref(totals.json_cases);
+      }
+      rdna_case_destroy(c);
+      cli_hsaco_free(&hsaco);
+      return totals.exit_code;
+   }
 
    /* Expand directories (each sorted) in argument order. */
    struct cli_paths cases = { NULL, 0, 0 };

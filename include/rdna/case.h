@@ -33,7 +33,9 @@ enum rdna_case_wave {
 };
 
 /* Parses a case file of `length` bytes (need not be NUL-terminated; a NUL byte is an error).
- * `name` may be NULL and is not used yet: the caller prints the file name. Programs are
+ * `name` is the file's path (may be NULL): a program naming a code object (`hsaco PATH kernel
+ * NAME`, read with include/rdna/hsaco.h's loader) finds PATH relative to its folder; IO when it
+ * cannot be read. Programs are
  * assembled with rdna_assemble once per wave size the case asks for, for its target.
  *
  * Regions with `@ADDR` are placed there (they may not overlap, and must lie below 2^48). The
@@ -120,12 +122,14 @@ bool rdna_case_init_writes_sreg(const struct rdna_case *c, unsigned wave_size, u
 
 /* Dispatch ids an [init] line places instead of a value: `v0 = local_id.x`, `v[0:2] = local_id`
  * (the work-item id within the workgroup, per lane: X, Y, Z in turn over a range), `s8 =
- * group_id.y`, `s[8:10] = group_id` (the workgroup id, per wave). They override plain values
- * given to the same register, wherever they stand. */
+ * group_id.y`, `s[8:10] = group_id` (the workgroup id, per wave), `s11 = wave_id * 8192` (the
+ * wave's index in the dispatch, workgroup-major, times an optional constant: a per-wave private
+ * segment offset). They override plain values given to the same register, wherever they stand. */
 enum rdna_case_id {
    RDNA_CASE_ID_NONE,
    RDNA_CASE_LOCAL_ID,
    RDNA_CASE_GROUP_ID,
+   RDNA_CASE_WAVE_ID,
 };
 
 /* Whether [init] places a dispatch id in scalar register `code` / VGPR `reg`; if so sets *kind
@@ -134,6 +138,9 @@ bool rdna_case_init_sreg_id(const struct rdna_case *c, unsigned code, enum rdna_
                             unsigned *component);
 bool rdna_case_init_vgpr_id(const struct rdna_case *c, unsigned reg, enum rdna_case_id *kind,
                             unsigned *component);
+/* The factor a `wave_id * N` line multiplies the wave index by in scalar register `code` (1
+ * without one); 0 when no wave_id line names the register. */
+uint32_t rdna_case_init_sreg_id_scale(const struct rdna_case *c, unsigned code);
 
 /* ---- [expect] ----------------------------------------------------------------------------- */
 

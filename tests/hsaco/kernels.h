@@ -1,0 +1,26 @@
+/* The corpus/kernels/ OpenCL C kernels the hsaco tests compile and run, each with its dispatch
+ * and a host-C reference of its output buffer (kernels.c), computed independently of both
+ * backends. Every kernel takes (global out, global const uint *in) with in[] = kernel_input(). */
+#ifndef RDNA_TESTS_HSACO_KERNELS_H
+#define RDNA_TESTS_HSACO_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KERNEL_INPUT_WORDS 256u
+
+struct kernel_spec {
+   const char *name;
+   unsigned grid[3], block[3];
+   size_t out_bytes;
+   /* Fills out (out_bytes, zeroed first) for input `in` and wave size `wave`. */
+   void (*reference)(void *out, const uint32_t *in, unsigned wave);
+};
+
+extern const struct kernel_spec kernel_specs[];
+extern const size_t kernel_spec_count;
+
+/* The deterministic input every kernel reads: KERNEL_INPUT_WORDS words. */
+void kernel_input(uint32_t *in);
+
+#endif
