@@ -930,5 +930,3 @@ enum rdna_status lower_v_dot4c_i32_i8(struct lower *l, const struct rdna_inst *i
 UNSUPPORTED(v_qsad_pk_u16_u8)
 UNSUPPORTED(v_mqsad_pk_u16_u8)
 UNSUPPORTED(v_mqsad_u32_u8)
-UNSUPPORTED(v_permlane16_b32)
-UNSUPPORTED(v_permlanex16_b32)
