@@ -115,16 +115,10 @@ static void scratch_give_back(struct lower *l, const struct scratch *s)
    }
 }
 
-/* Runs the row on `copy` with the lanes that write narrowed to writes[k] (NULL: EXEC as it is).
- * DPP rows are VOP1/VOP2 rows and write no EXEC; a VOPC row's EXEC write is undone, as in the
- * interpreter, which restores EXEC after the row. */
+/* Runs the row on `copy` with the lanes that write narrowed to writes[k] (NULL: EXEC as it is). */
 static enum rdna_status run_row(struct lower *l, const struct rdna_inst *in,
                                 const struct rdna_inst *copy, lower_fn row, const uint32_t writes[])
 {
-   const struct op_info *info = op_info(in->op);
-   bool vopc = info && info->format == RDNA_FMT_VOPC;
-   uint32_t exec_lo = vopc ? lw_sreg(l, RDNA_REG_EXEC_LO) : 0;
-   uint32_t exec_hi = vopc ? lw_sreg(l, RDNA_REG_EXEC_HI) : 0;
    uint32_t gen = l->cache_gen;
    if (writes)
       for (unsigned k = 0; k < l->slots; k++)
@@ -135,10 +129,6 @@ static enum rdna_status run_row(struct lower *l, const struct rdna_inst *in,
                              " (its DPP16 form: the row's lowering branches, so the narrowed "
                              "lane set cannot be kept)");
    memset(l->active, 0, sizeof(l->active));
-   if (vopc && st == RDNA_OK) {
-      lw_sreg_write(l, RDNA_REG_EXEC_LO, exec_lo);
-      lw_sreg_write(l, RDNA_REG_EXEC_HI, exec_hi);
-   }
    return st;
 }
 
@@ -256,6 +246,9 @@ static void permute_src0(struct lower *l, const struct rdna_operand *s,
    }
 }
 
+/* Runs the row with src0 replaced by the permuted values. DPP rows are VOP1/VOP2 rows and write
+ * no EXEC; a VOPC row in a DPP encoding (which llvm-mc rejects on GFX10) gets its EXEC back, as
+ * the interpreter restores EXEC after the row. */
 static enum rdna_status run_permuted(struct lower *l, const struct rdna_inst *in, int src0,
                                      lower_fn row, const struct scratch *tmp,
                                      const uint32_t writes[])
@@ -263,8 +256,16 @@ static enum rdna_status run_permuted(struct lower *l, const struct rdna_inst *in
    struct rdna_inst copy = *in;
    copy.operands[src0].reg = (uint16_t)(RDNA_REG_VGPR0 + tmp->reg[0]);
    copy.operands[src0].mods &= (uint8_t)~RDNA_MOD_SEXT;
+   const struct op_info *info = op_info(in->op);
+   bool vopc = info && info->format == RDNA_FMT_VOPC;
+   uint32_t exec_lo = vopc ? lw_sreg(l, RDNA_REG_EXEC_LO) : 0;
+   uint32_t exec_hi = vopc ? lw_sreg(l, RDNA_REG_EXEC_HI) : 0;
    enum rdna_status st = run_row(l, in, &copy, row, writes);
    scratch_give_back(l, tmp);
+   if (vopc && st == RDNA_OK) {
+      lw_sreg_write(l, RDNA_REG_EXEC_LO, exec_lo);
+      lw_sreg_write(l, RDNA_REG_EXEC_HI, exec_hi);
+   }
    return st;
 }
 

@@ -21,6 +21,7 @@ struct model {
    uint32_t v[VGPRS][LANES];
    uint32_t s[4]; /* s0-s3 */
    uint32_t initial_v[VGPRS][LANES], initial_s[4];
+   uint64_t initial_exec;
    unsigned next;
    struct text program;
    uint32_t seed;
@@ -51,6 +52,7 @@ static void begin(struct model *m, unsigned wave, uint32_t seed)
       m->s[i] = next_random(m);
    memcpy(m->initial_v, m->v, sizeof(m->v));
    memcpy(m->initial_s, m->s, sizeof(m->s));
+   m->initial_exec = m->exec;
    m->next = SOURCES;
 }
 
@@ -74,7 +76,7 @@ static void run_and_compare(struct model *m, const char *what)
    struct text t = { 0 };
    text_add(&t, "[require]\nwave %u\nvgprs %u\n[program]\n", m->wave, VGPRS);
    text_add(&t, "%s  s_endpgm\n[init]\n", m->program.data ? m->program.data : "");
-   text_add(&t, "exec = 0x%llx\n", (unsigned long long)m->exec);
+   text_add(&t, "exec = 0x%llx\n", (unsigned long long)m->initial_exec);
    for (unsigned i = 0; i < 4; i++)
       text_add(&t, "s%u = 0x%x\n", i, m->initial_s[i]);
    for (unsigned r = 0; r < VGPRS; r++)
@@ -273,6 +275,19 @@ static void sdwa_compare(struct model *m, unsigned sel0, bool sext0, unsigned se
    model_write(m, d, values, NULL);
 }
 
+/* v_cmpx_gt_u32_sdwa narrows EXEC to the lanes where sel(v0) > sel(v1); vD = v2 then shows it. */
+static void sdwa_cmpx(struct model *m, unsigned sel0, unsigned sel1)
+{
+   unsigned d = take_dst(m);
+   text_add(&m->program, "  v_cmpx_gt_u32_sdwa v0, v1 src0_sel:%s src1_sel:%s\n", sel_names[sel0],
+            sel_names[sel1]);
+   text_add(&m->program, "  v_mov_b32_e32 v%u, v2\n", d);
+   for (unsigned lane = 0; lane < m->wave; lane++)
+      if (select_field(m->v[0][lane], sel0, false) <= select_field(m->v[1][lane], sel1, false))
+         m->exec &= ~(1ull << lane);
+   model_write(m, d, m->v[2], NULL);
+}
+
 /* V_PERMLANE16_B32 / V_PERMLANEX16_B32: lane i of row r reads v0 of lane sel[i] of row r (or of
  * row r ^ 1), sel = {s1, s0} in 4-bit fields; op_sel[0] = fi, op_sel[1] = bound_ctrl. */
 static void permlane(struct model *m, bool x16, bool fi, bool bound_ctrl)
@@ -434,6 +449,8 @@ static void sdwa_selects(unsigned wave)
            next_random(&model) % 7, next_random(&model) % 3);
    for (unsigned k = 0; k < 12; k++)
       sdwa_compare(&model, next_random(&model) % 7, k & 1, next_random(&model) % 7);
+   sdwa_cmpx(&model, 1, 0); /* byte 1 against byte 0: about half the lanes stay */
+   sdwa(&model, true, false, 0, true, 5, 4, 1);
    run_and_compare(&model, "sdwa");
 }
 
