@@ -245,12 +245,17 @@ struct lw_lane_map {
    bool identity;    /* every lane reads itself */
 };
 
-/* from[k]: the source lane (u32) of slot k's lane under `map`. */
+/* from[k]: the source lane (u32) of slot k's lane under `map`, for lw_gather and
+ * lw_gather_enabled (where a map stays within slots, only from[0] is computed). */
 void lw_lane_map_sources(struct lower *l, const struct lw_lane_map *map, uint32_t from[]);
 /* out[k]: values[] at lane from[k], shuffled across the slots the map can reach (all slots when
  * map is NULL). */
 void lw_gather(struct lower *l, const struct lw_lane_map *map, const uint32_t values[],
                const uint32_t from[], uint32_t out[]);
+/* out[k] (bool): EXEC enables the lane slot k reads (from[k] from lw_lane_map_sources under
+ * `map`, NULL: any lane). */
+void lw_gather_enabled(struct lower *l, const struct lw_lane_map *map, const uint32_t from[],
+                       uint32_t out[]);
 /* bool: bit `lane` (u32 id) of a u64 mask. */
 uint32_t lw_lane_enabled(struct lower *l, uint32_t mask64, uint32_t lane);
 /* bool: slot k's lane is in the constant lane set (folded when the slot is all in or all out). */

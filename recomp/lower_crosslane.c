@@ -68,6 +68,13 @@ static uint32_t map_entry(struct lower *l, const struct lw_lane_map *m, uint32_t
    return pos;
 }
 
+/* Whether every lane reads within its own slot at the same invocation offset in every slot: a
+ * group fits in a slot and the group xor stays inside it, so from[k] = from[0] + k * S. */
+static bool within_slot(const struct lower *l, const struct lw_lane_map *m)
+{
+   return m && !m->identity && l->subgroup_size >= m->group && m->group_xor < l->subgroup_size;
+}
+
 /* The lowest and highest slot that the sources of slot k's lanes can lie in. */
 static void candidate_slots(const struct lower *l, const struct lw_lane_map *m, unsigned k,
                             unsigned *lo, unsigned *hi)
@@ -92,6 +99,10 @@ void lw_lane_map_sources(struct lower *l, const struct lw_lane_map *m, uint32_t 
          from[k] = l->lane[k];
          continue;
       }
+      if (k && within_slot(l, m)) {
+         from[k] = from[0]; /* the gathers use its offset in the slot only */
+         continue;
+      }
       uint32_t entry;
       if (l->subgroup_size >= g) {
          if (!shared)
@@ -111,6 +122,12 @@ void lw_gather(struct lower *l, const struct lw_lane_map *m, const uint32_t valu
                const uint32_t from[], uint32_t out[])
 {
    unsigned s = l->subgroup_size;
+   if (within_slot(l, m)) {
+      uint32_t index = and32(l, from[0], s - 1);
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = shuffle(l, values[k], index);
+      return;
+   }
    for (unsigned k = 0; k < l->slots; k++) {
       if (m && m->identity) {
          out[k] = values[k];
@@ -135,6 +152,27 @@ uint32_t lw_lane_enabled(struct lower *l, uint32_t mask64, uint32_t lane)
 {
    uint32_t bit = lw_op2(l, SpvOpShiftLeftLogical, T64, lw_u64(l, 1), lane);
    return lw_nz64(l, lw_op2(l, SpvOpBitwiseAnd, T64, mask64, bit));
+}
+
+void lw_gather_enabled(struct lower *l, const struct lw_lane_map *map, const uint32_t from[],
+                       uint32_t out[])
+{
+   if (within_slot(l, map)) {
+      uint32_t index = and32(l, from[0], l->subgroup_size - 1);
+      for (unsigned k = 0; k < l->slots; k++) {
+         uint32_t operands[3] = { lw_u32(l, SpvScopeSubgroup), lw_active(l, k), index };
+         out[k] = spvb_op(l->b, SpvOpGroupNonUniformShuffle, TB, operands, 3);
+      }
+      return;
+   }
+   if (map && map->identity) {
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = lw_active(l, k);
+      return;
+   }
+   uint32_t exec = lw_exec(l);
+   for (unsigned k = 0; k < l->slots; k++)
+      out[k] = lw_lane_enabled(l, exec, from[k]);
 }
 
 uint32_t lw_static_lanes(struct lower *l, unsigned slot, uint64_t lanes)
@@ -166,14 +204,16 @@ static enum rdna_status permlane(struct lower *l, const struct rdna_inst *in, un
    lw_vsrc(l, &in->operands[1], src);
    lw_lane_map_sources(l, &map, from);
    lw_gather(l, &map, src, from, value);
-   uint32_t exec = fetch_inactive ? 0 : lw_exec(l);
+   uint32_t enabled[LOWER_MAX_SLOTS];
+   if (!fetch_inactive)
+      lw_gather_enabled(l, &map, from, enabled);
    unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
    for (unsigned k = 0; k < l->slots; k++) {
       if (fetch_inactive) {
          lw_vwrite(l, dst, k, value[k]);
          continue;
       }
-      uint32_t valid = lw_lane_enabled(l, exec, from[k]);
+      uint32_t valid = enabled[k];
       if (bound_zero) {
          lw_vwrite(l, dst, k, lw_select(l, T32, valid, value[k], lw_u32(l, 0)));
          continue;
@@ -203,14 +243,15 @@ static unsigned role_vgpr(const struct rdna_inst *in, unsigned role)
 }
 
 /* Writes gathered values to vdst in the lanes EXEC enables: a source lane EXEC disables gives 0. */
-static void write_gathered(struct lower *l, const struct rdna_inst *in, const uint32_t value[],
+static void write_gathered(struct lower *l, const struct rdna_inst *in,
+                           const struct lw_lane_map *map, const uint32_t value[],
                            const uint32_t from[])
 {
-   uint32_t exec = lw_exec(l);
+   uint32_t enabled[LOWER_MAX_SLOTS];
+   lw_gather_enabled(l, map, from, enabled);
    unsigned dst = role_vgpr(in, RDNA_ROLE_vdst);
    for (unsigned k = 0; k < l->slots; k++)
-      lw_vwrite(l, dst, k,
-                lw_select(l, T32, lw_lane_enabled(l, exec, from[k]), value[k], lw_u32(l, 0)));
+      lw_vwrite(l, dst, k, lw_select(l, T32, enabled[k], value[k], lw_u32(l, 0)));
 }
 
 /* ds_swizzle_b32 (DS_SWIZZLE_B32 in the guide's DS opcode list): lane i receives the addr VGPR of
@@ -247,7 +288,7 @@ enum rdna_status lower_ds_swizzle_b32(struct lower *l, const struct rdna_inst *i
    lw_vsrc(l, lw_role(in, RDNA_ROLE_addr), src);
    lw_lane_map_sources(l, &map, from);
    lw_gather(l, &map, src, from, value);
-   write_gathered(l, in, value, from);
+   write_gathered(l, in, &map, value, from);
    return RDNA_OK;
 }
 
@@ -272,7 +313,7 @@ enum rdna_status lower_ds_bpermute_b32(struct lower *l, const struct rdna_inst *
    lw_vsrc(l, lw_role(in, RDNA_ROLE_data0), data);
    address_lanes(l, in, from);
    lw_gather(l, NULL, data, from, value);
-   write_gathered(l, in, value, from);
+   write_gathered(l, in, NULL, value, from);
    return RDNA_OK;
 }
 

@@ -227,11 +227,13 @@ static void permute_src0(struct lower *l, const struct rdna_operand *s,
 {
    uint32_t from[LOWER_MAX_SLOTS];
    lw_lane_map_sources(l, map, from);
-   uint32_t exec = fetch_inactive ? 0 : lw_exec(l);
+   uint32_t enabled[LOWER_MAX_SLOTS];
+   if (!fetch_inactive)
+      lw_gather_enabled(l, map, from, enabled);
    for (unsigned k = 0; k < l->slots; k++) {
       valid[k] = lw_static_lanes(l, k, sourced);
       if (!fetch_inactive && !is_false(l, valid[k]))
-         valid[k] = and_bool(l, valid[k], lw_lane_enabled(l, exec, from[k]));
+         valid[k] = and_bool(l, valid[k], enabled[k]);
    }
    unsigned width = s->width ? s->width : 1;
    for (unsigned r = 0; r < width; r++) {
