@@ -7,12 +7,25 @@
 
 #include "isa_internal.h"
 
+/* A DPP16 control GFX10 does not define (GFX9's wave shifts, rotates and row broadcasts, the
+ * zero-distance row shifts): the instruction faults ILLEGAL_INSTRUCTION (recomp/lower_dpp_sdwa.c).
+ */
+static bool dpp16_undefined(unsigned ctrl)
+{
+   if (ctrl <= 0xff || ctrl == 0x140 || ctrl == 0x141 || (ctrl >= 0x150 && ctrl <= 0x16f))
+      return false;
+   return ctrl > 0x12f || (ctrl & 15u) == 0;
+}
+
 /* Rows that can fault at run time on their operands' values: memory accesses, lds_direct
- * sources and scalar relative addressing (the interpreter's bound check, interp/exec_salu.c). */
+ * sources and scalar relative addressing (the interpreter's bound check, interp/exec_salu.c),
+ * and the DPP16 controls that fault whatever the operands. */
 static bool may_fault(const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);
    if (!info)
+      return true;
+   if (inst->encoding == RDNA_FMT_DPP16 && dpp16_undefined(inst->mod.dpp_ctrl))
       return true;
    switch (info->format) {
    case RDNA_FMT_SMEM:

@@ -246,4 +246,44 @@ void lw_workgroup_barrier(struct lower *l);
  * misaligned address); returns the bool under which the instruction runs. */
 uint32_t lw_lds_direct_read(struct lower *l);
 
+/* ---- cross-lane data movement (recomp/lower_crosslane.c, recomp/lower_dpp_sdwa.c) --------- */
+
+/* A lane map: lane L reads lane ((L & ~(group - 1)) ^ group_xor) | entry(L & (group - 1)), so
+ * lanes move only within aligned groups of `group` lanes (a power of two), or to the group
+ * `group_xor` away. */
+enum lw_map_kind {
+   LW_MAP_TABLE,   /* entry i: bits [b*i, b*i + b) of a table (b = log2 group, group <= 16) */
+   LW_MAP_BITMASK, /* ds_swizzle bit masks: ((i & and) | or) ^ xor from param */
+   LW_MAP_ROTATE,  /* ds_swizzle rotate, param the offset */
+   LW_MAP_FFT      /* ds_swizzle FFT, param the offset */
+};
+
+struct lw_lane_map {
+   enum lw_map_kind kind;
+   unsigned group, group_xor;
+   uint32_t param;
+   uint64_t param64; /* a constant table */
+   uint32_t table;   /* u64 id of a run-time table (0: param64) */
+   bool identity;    /* every lane reads itself */
+};
+
+/* from[k]: the source lane (u32) of slot k's lane under `map`, for lw_gather and
+ * lw_gather_enabled (where a map stays within slots, only from[0] is computed). */
+void lw_lane_map_sources(struct lower *l, const struct lw_lane_map *map, uint32_t from[]);
+/* out[k]: values[] at lane from[k], shuffled across the slots the map can reach (all slots when
+ * map is NULL). */
+void lw_gather(struct lower *l, const struct lw_lane_map *map, const uint32_t values[],
+               const uint32_t from[], uint32_t out[]);
+/* out[k] (bool): EXEC enables the lane slot k reads (from[k] from lw_lane_map_sources under
+ * `map`, NULL: any lane). */
+void lw_gather_enabled(struct lower *l, const struct lw_lane_map *map, const uint32_t from[],
+                       uint32_t out[]);
+/* bool: bit `lane` (u32 id) of a u64 mask. */
+uint32_t lw_lane_enabled(struct lower *l, uint32_t mask64, uint32_t lane);
+/* bool: slot k's lane is in the constant lane set (folded when the slot is all in or all out). */
+uint32_t lw_static_lanes(struct lower *l, unsigned slot, uint64_t lanes);
+/* The DPP16, DPP8 or SDWA form of a VOP1/VOP2/VOPC row: prepares its sources, runs the row's
+ * handler `row` on them and shapes the destination write. */
+enum rdna_status lower_lane_form(struct lower *l, const struct rdna_inst *in, lower_fn row);
+
 #endif

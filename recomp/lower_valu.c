@@ -925,10 +925,73 @@ enum rdna_status lower_v_dot4c_i32_i8(struct lower *l, const struct rdna_inst *i
    return RDNA_OK;
 }
 
-/* Not lowered yet: the quad SADs and the lane permutes (issue 6 brings
- * cross-lane operations). */
-UNSUPPORTED(v_qsad_pk_u16_u8)
-UNSUPPORTED(v_mqsad_pk_u16_u8)
-UNSUPPORTED(v_mqsad_u32_u8)
-UNSUPPORTED(v_permlane16_b32)
-UNSUPPORTED(v_permlanex16_b32)
+/* Quad SADs (guide 12.10, V_QSAD_PK_U16_U8 / V_MQSAD_PK_U16_U8 / V_MQSAD_U32_U8): the S1
+ * reference dword against the four byte-aligned dwords of the 64-bit S0 starting at bytes 0-3;
+ * result k accumulates into element k of S2: a 16-bit element of a 64-bit value (wrapping, or
+ * saturating with clamp) or a 32-bit element of a 128-bit value. The m forms skip reference
+ * bytes of 0. A 128-bit S2 that is a constant extends its sign into the high half. */
+static enum rdna_status quad_sad(struct lower *l, const struct rdna_inst *in, bool masked,
+                                 bool wide)
+{
+   uint32_t s0[LOWER_MAX_SLOTS], ref[LOWER_MAX_SLOTS], acc[LOWER_MAX_SLOTS];
+   lw_vsrc64(l, &in->operands[1], s0);
+   lw_vsrc(l, &in->operands[2], ref);
+   const struct rdna_operand *s2 = &in->operands[3];
+   lw_vsrc64(l, s2, acc);
+   bool sat = clamped(in);
+   unsigned outputs = wide ? 4 : 2;
+   uint32_t out[4][LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t element[4] = { lw_lo(l, acc[k]), lw_hi(l, acc[k]), 0, 0 };
+      if (wide && lw_is_vgpr(s2)) {
+         element[2] = lw_vgpr(l, s2->reg - RDNA_REG_VGPR0 + 2, k);
+         element[3] = lw_vgpr(l, s2->reg - RDNA_REG_VGPR0 + 3, k);
+      } else if (wide && s2->reg + 3u < LOWER_SREGS) {
+         element[2] = lw_sreg(l, s2->reg + 2u);
+         element[3] = lw_sreg(l, s2->reg + 3u);
+      } else if (wide) {
+         element[2] = element[3] = bin(l, SpvOpShiftRightArithmetic, element[1], c32(l, 31));
+      }
+      uint32_t packed[2] = { c32(l, 0), c32(l, 0) };
+      for (unsigned i = 0; i < 4; i++) {
+         uint32_t dword = lw_lo(l, bin64(l, SpvOpShiftRightLogical, s0[k], c32(l, 8 * i)));
+         uint32_t sum = sad_bytes(l, dword, ref[k], c32(l, 0), masked);
+         if (wide) {
+            uint32_t r = bin(l, SpvOpIAdd, element[i], sum);
+            if (sat) /* a carry out of 32 bits saturates */
+               r = lw_select(l, T32, cmp(l, SpvOpULessThan, r, sum), c32(l, 0xffffffffu), r);
+            out[i][k] = r;
+            continue;
+         }
+         uint32_t r = bin(l, SpvOpIAdd, field(l, element[i / 2], 16 * (i % 2), 0xffff), sum);
+         if (sat)
+            r = lw_select(l, T32, cmp(l, SpvOpUGreaterThan, r, c32(l, 0xffff)), c32(l, 0xffff), r);
+         r = bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, r, c32(l, 0xffff)),
+                 c32(l, 16 * (i % 2)));
+         packed[i / 2] = bin(l, SpvOpBitwiseOr, packed[i / 2], r);
+      }
+      if (!wide) {
+         out[0][k] = packed[0];
+         out[1][k] = packed[1];
+      }
+   }
+   for (unsigned i = 0; i < outputs; i++)
+      for (unsigned k = 0; k < l->slots; k++)
+         lw_vwrite(l, vdst(in) + i, k, out[i][k]);
+   return RDNA_OK;
+}
+
+enum rdna_status lower_v_qsad_pk_u16_u8(struct lower *l, const struct rdna_inst *in)
+{
+   return quad_sad(l, in, false, false);
+}
+
+enum rdna_status lower_v_mqsad_pk_u16_u8(struct lower *l, const struct rdna_inst *in)
+{
+   return quad_sad(l, in, true, false);
+}
+
+enum rdna_status lower_v_mqsad_u32_u8(struct lower *l, const struct rdna_inst *in)
+{
+   return quad_sad(l, in, true, true);
+}

@@ -612,12 +612,6 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
    }
    l->op_value = in->op;
    const char *name = rdna_op_name(in->op);
-   if (in->encoding == RDNA_FMT_DPP16 || in->encoding == RDNA_FMT_DPP8 ||
-       in->encoding == RDNA_FMT_SDWA) {
-      char detail[48];
-      snprintf(detail, sizeof(detail), " (its %s form)", rdna_encoding_name(in->encoding));
-      return lower_unsupported(l, name, detail);
-   }
    bool lds_direct = false;
    for (unsigned i = 0; i < in->num_operands; i++)
       lds_direct |= in->operands[i].reg == RDNA_REG_LDS_DIRECT;
@@ -626,6 +620,10 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
       return RDNA_OK;
    }
    lower_fn fn = lower_handler(in->op);
+   /* DPP16, DPP8 and SDWA forms: the row's handler on prepared sources (lower_dpp_sdwa.c) */
+   if (in->encoding == RDNA_FMT_DPP16 || in->encoding == RDNA_FMT_DPP8 ||
+       in->encoding == RDNA_FMT_SDWA)
+      return lower_lane_form(l, in, fn);
    if (!fn)
       return lower_unsupported(l, name, "");
    if (!lds_direct)

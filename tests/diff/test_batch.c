@@ -145,15 +145,15 @@ Test(batch, a_case_does_not_run_the_code_of_another)
    rdna_gpu_close(gpu);
 }
 
-/* A gap of the recompiler in one case (the DPP16 form is not lowered: recomp/README.md) and a
- * case of another shape (another VGPR allocation) leave the others in one batch. */
+/* A gap of the recompiler in one case (interpolation, which needs a pixel shader, is not
+ * lowered: recomp/README.md) and a case of another shape (another VGPR allocation) leave the others
+ * in one batch. */
 Test(batch, a_gap_or_another_shape_does_not_sink_the_batch)
 {
    struct rdna_gpu *gpu = open_device();
    struct rdna_case *cases[4];
    cases[0] = batch_case(0, "", 16);
-   cases[1] =
-      batch_case(1, "  v_mov_b32_dpp v5, v4 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 16);
+   cases[1] = batch_case(1, "  v_interp_p1_f32 v5, v4, attr0.x\n", 16);
    cases[2] = batch_case(2, "", 16);
    cases[3] = batch_case(3, "", 24);
    struct rdna_batch_result r;
@@ -162,8 +162,8 @@ Test(batch, a_gap_or_another_shape_does_not_sink_the_batch)
       rdna_diff_batch(gpu, (const struct rdna_case *const *)cases, 4, 32, NULL, &r, &diag), RDNA_OK,
       "%s", diag.message);
    cr_assert_eq(r.cases[1].status, RDNA_UNSUPPORTED);
-   cr_assert(strncmp(r.cases[1].diag.message, "v_mov_b32", 9) == 0, "names the instruction: %s",
-             r.cases[1].diag.message);
+   cr_assert(strncmp(r.cases[1].diag.message, "v_interp_p1_f32", 15) == 0,
+             "names the instruction: %s", r.cases[1].diag.message);
    cr_assert(!r.cases[1].batched);
    cr_assert(r.cases[0].batched && r.cases[2].batched);
    cr_assert(r.cases[0].equal && r.cases[2].equal);

@@ -120,14 +120,16 @@ Test(recomp_api, unlowered_instruction_names_itself_and_its_pc)
    rdna_case_destroy(c);
 }
 
-Test(recomp_api, dpp_form_is_unsupported_by_encoding)
+/* The DPP/SDWA wrapper replaces src0 with prepared values, which a relative move would index
+ * from: those forms stay UNSUPPORTED, named with their encoding. */
+Test(recomp_api, dpp_form_of_a_relative_move_is_unsupported_by_encoding)
 {
-   struct rdna_case *c = parse("[program]\n  v_mov_b32_dpp v1, v2 quad_perm:[1,0,3,2] "
+   struct rdna_case *c = parse("[program]\n  v_movrels_b32_dpp v1, v2 quad_perm:[1,0,3,2] "
                                "row_mask:0xf bank_mask:0xf\n  s_endpgm\n");
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 8, RDNA_RELATIVE_DEFAULT, &m, &diag), RDNA_UNSUPPORTED);
-   cr_assert_not_null(strstr(diag.message, "v_mov_b32"), "%s", diag.message);
+   cr_assert_not_null(strstr(diag.message, "v_movrels_b32"), "%s", diag.message);
    cr_assert_not_null(strstr(diag.message, "DPP16"), "%s", diag.message);
    rdna_case_destroy(c);
 }
