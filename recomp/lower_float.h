@@ -70,6 +70,10 @@ uint32_t fl_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_
                 unsigned width);
 uint32_t fl_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t round,
                 uint32_t flush_out, unsigned width);
+/* V_MIN_F32 / V_MAX_F32 on f32 bits (f16 sources widened): MODE.IEEE quiets a signalling NaN
+ * source, otherwise a NaN source gives the other one; -0 is below +0 (recomp/lower_valu_float.c).
+ */
+uint32_t fl_min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b, bool is_max);
 /* a * 2^n for a signed i32 n (u32 bits). */
 uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out,
                   unsigned width);

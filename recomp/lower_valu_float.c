@@ -178,8 +178,7 @@ static uint32_t mad(struct lower *l, const struct fl_mode *m, const uint32_t *s,
 
 /* V_MIN_F32 / V_MAX_F32 (guide 12.7): with MODE.IEEE a signalling NaN source comes back quieted
  * (src0 first); otherwise a NaN source gives the other source unchanged; -0 is below +0. */
-static uint32_t min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b,
-                        bool is_max)
+uint32_t fl_min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b, bool is_max)
 {
    uint32_t ka = fl_order_key(l, a), kb = fl_order_key(l, b);
    uint32_t lt = ucmp(l, SpvOpULessThan, ka, kb), gt = ucmp(l, SpvOpUGreaterThan, ka, kb);
@@ -197,12 +196,12 @@ static uint32_t min_max(struct lower *l, const struct fl_mode *m, uint32_t a, ui
 
 static uint32_t min3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
 {
-   return min_max(l, m, min_max(l, m, s[0], s[1], false), s[2], false);
+   return fl_min_max(l, m, fl_min_max(l, m, s[0], s[1], false), s[2], false);
 }
 
 static uint32_t max3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
 {
-   return min_max(l, m, min_max(l, m, s[0], s[1], true), s[2], true);
+   return fl_min_max(l, m, fl_min_max(l, m, s[0], s[1], true), s[2], true);
 }
 
 /* V_MED3_F32 (guide 12.10): min3 when a source is NaN, else the middle value. */
@@ -210,9 +209,11 @@ static uint32_t med3(struct lower *l, const struct fl_mode *m, const uint32_t *s
 {
    uint32_t any_nan = or_(l, fl_is_nan(l, s[0]), or_(l, fl_is_nan(l, s[1]), fl_is_nan(l, s[2])));
    uint32_t hi = fl_order_key(l, max3(l, m, s));
-   uint32_t r = min_max(l, m, s[0], s[1], true);
-   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[1])), min_max(l, m, s[0], s[2], true), r);
-   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[0])), min_max(l, m, s[1], s[2], true), r);
+   uint32_t r = fl_min_max(l, m, s[0], s[1], true);
+   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[1])), fl_min_max(l, m, s[0], s[2], true),
+           r);
+   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[0])), fl_min_max(l, m, s[1], s[2], true),
+           r);
    return sel(l, any_nan, min3(l, m, s), r);
 }
 
@@ -223,8 +224,8 @@ F32_OP(v_sub_f32, 2, 0, fl_add(l, s[0], negate(l, s[1]), ROUND))
 F32_OP(v_subrev_f32, 2, 0, fl_add(l, s[1], negate(l, s[0]), ROUND))
 F32_OP(v_mul_f32, 2, 0, fl_mul(l, s[0], s[1], ROUND))
 F32_OP(v_mul_legacy_f32, 2, 0, mul_legacy(l, m, s[0], s[1]))
-F32_OP(v_min_f32, 2, 0, min_max(l, m, s[0], s[1], false))
-F32_OP(v_max_f32, 2, 0, min_max(l, m, s[0], s[1], true))
+F32_OP(v_min_f32, 2, 0, fl_min_max(l, m, s[0], s[1], false))
+F32_OP(v_max_f32, 2, 0, fl_min_max(l, m, s[0], s[1], true))
 F32_OP(v_fma_f32, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND))
 F32_OP(v_fmac_f32, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND))
 F32_OP(v_fma_legacy_f32, 3, 0, fma_legacy(l, m, s))
@@ -457,8 +458,8 @@ F16_OP(v_fma_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
 F16_OP(v_fmac_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
 F16_OP(v_fmamk_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
 F16_OP(v_fmaak_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
-F16_OP(v_min_f16, 2, 0, to16(l, min_max(l, m, s[0], s[1], false)))
-F16_OP(v_max_f16, 2, 0, to16(l, min_max(l, m, s[0], s[1], true)))
+F16_OP(v_min_f16, 2, 0, to16(l, fl_min_max(l, m, s[0], s[1], false)))
+F16_OP(v_max_f16, 2, 0, to16(l, fl_min_max(l, m, s[0], s[1], true)))
 F16_OP(v_min3_f16, 3, 0, to16(l, min3(l, m, s)))
 F16_OP(v_max3_f16, 3, 0, to16(l, max3(l, m, s)))
 F16_OP(v_med3_f16, 3, 0, to16(l, med3(l, m, s)))
@@ -632,8 +633,6 @@ UNSUPPORTED(v_log_f16)
 UNSUPPORTED(v_exp_f16)
 UNSUPPORTED(v_sin_f16)
 UNSUPPORTED(v_cos_f16)
-UNSUPPORTED(v_pk_fmac_f16)
-UNSUPPORTED(v_dot2c_f32_f16)
 UNSUPPORTED(v_fma_f64)
 UNSUPPORTED(v_cubeid_f32)
 UNSUPPORTED(v_cubesc_f32)
