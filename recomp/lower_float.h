@@ -78,6 +78,17 @@ uint32_t fl_min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32
 uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out,
                   unsigned width);
 
+/* ---- f64 arithmetic on u64 bits (recomp/lower_float64_arith.c) --------------------------- */
+
+/* a + b, a * b, a * b + c and a * 2^n (n a signed i32 in u32 bits) on f64 bits, rounded once by
+ * `round` (MODE encoding), a denormal result flushed to a signed zero when `flush_out`; sources
+ * already modified and flushed; NaN rules of docs/float.md. */
+uint32_t fl64_add(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out);
+uint32_t fl64_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out);
+uint32_t fl64_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t round,
+                  uint32_t flush_out);
+uint32_t fl64_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out);
+
 /* ---- comparison --------------------------------------------------------------------------- */
 
 /* A u32 key that orders non-NaN f32 bits as their values (both zeros give the same key). */

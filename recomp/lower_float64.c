@@ -1,10 +1,10 @@
-/* f64 rows lowered without general f64 rounding: compares and class tests, min/max,
- * conversions between f64 and f32 or 32-bit integers, rounding to integral values, fract and frexp
- * (RDNA2 ISA guide 12.8-12.10, docs/float.md). Values stay u64 bits; signs, NaNs, denormals and
- * ordering are decided in integer arithmetic, and the driver's f64 unit is used only for exact
- * operations (integer conversions, floor and friends on normal values) and for fract, whose
- * one inexact case is rounded here. f64 add, mul, fma and ldexp are not lowered yet (UNSUPPORTED
- * in lower_valu_float.c), nor is omod on an f64 result. */
+/* f64 rows: compares and class tests, min/max, conversions between f64 and f32 or 32-bit
+ * integers, rounding to integral values, fract and frexp, and the rows that round an f64 result
+ * (add, mul, fma, ldexp, the division helpers) through the integer soft-float of
+ * lower_float64_arith.c (RDNA2 ISA guide 12.7-12.10, docs/float.md). Values stay u64 bits;
+ * signs, NaNs, denormals and ordering are decided in integer arithmetic, and the driver's f64 unit
+ * is used only for exact operations (integer conversions, floor and friends on normal values) and
+ * for fract, whose one inexact case is rounded here. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_float.h"
@@ -247,11 +247,12 @@ enum rdna_status lower_v_cmpx_class_f64(struct lower *l, const struct rdna_inst 
 typedef uint32_t (*f64_fn)(struct lower *l, const struct fl_mode *m, const uint32_t *s);
 
 enum f64_shape {
-   F64_TO_F64,   /* f64 sources, f64 result (omod not lowered, clamp applies) */
-   F64_TO_INT32, /* f64 source, 32-bit integer result */
-   F64_TO_F32,   /* f64 source, f32 result (output modifiers of f32) */
-   F32_TO_F64,   /* f32 source, f64 result */
-   INT32_TO_F64, /* raw 32-bit source, f64 result */
+   F64_TO_F64,     /* f64 sources, f64 result (omod not lowered, clamp applies) */
+   F64_TO_INT32,   /* f64 source, 32-bit integer result */
+   F64_TO_F32,     /* f64 source, f32 result (output modifiers of f32) */
+   F32_TO_F64,     /* f32 source, f64 result */
+   INT32_TO_F64,   /* raw 32-bit source, f64 result */
+   F64_I32_TO_F64, /* f64 source and a raw 32-bit source (ldexp), f64 result */
 };
 
 static uint32_t clamp64(struct lower *l, const struct fl_mode *m, uint32_t r)
@@ -262,19 +263,31 @@ static uint32_t clamp64(struct lower *l, const struct fl_mode *m, uint32_t r)
    return sel64(l, is_nan64(l, r), sel64(l, m->dx10_clamp, lw_u64(l, 0), r), clamped);
 }
 
+/* omod on an f64 result (RDNA2 ISA guide 6.2.2): a scaling rounded like the operation, applied
+ * unless output denormals are kept or MODE.IEEE is set, never to NaN; -0 becomes +0. */
+static uint32_t omod64(struct lower *l, const struct rdna_inst *in, const struct fl_mode *m,
+                       uint32_t r)
+{
+   static const int32_t scale[4] = { 0, 1, 2, -1 };
+   uint32_t scaled =
+      fl64_ldexp(l, r, lw_u32(l, (uint32_t)scale[in->mod.omod & 3]), m->round, m->flush_out);
+   scaled = sel64(l, is_zero64(l, scaled), lw_u64(l, 0), scaled);
+   uint32_t apply = and_(l, and_(l, m->flush_out, not_(l, m->ieee)), not_(l, is_nan64(l, r)));
+   return sel64(l, apply, scaled, r);
+}
+
 static enum rdna_status f64_op(struct lower *l, const struct rdna_inst *in, enum f64_shape shape,
                                unsigned num_srcs, f64_fn fn)
 {
-   bool f64_result = shape == F64_TO_F64 || shape == F32_TO_F64 || shape == INT32_TO_F64;
-   if (f64_result && in->mod.omod)
-      return lower_unsupported(l, rdna_op_name(in->op), " (with omod on an f64 result)");
+   bool f64_result = shape == F64_TO_F64 || shape == F32_TO_F64 || shape == INT32_TO_F64 ||
+                     shape == F64_I32_TO_F64;
    struct fl_mode m;
    unsigned src_width = shape == F32_TO_F64 ? 32 : 64;
    fl_mode(l, &m, src_width, shape == F64_TO_F32 ? 32 : 64);
-   uint32_t src[2][LOWER_MAX_SLOTS];
+   uint32_t src[3][LOWER_MAX_SLOTS];
    for (unsigned i = 0; i < num_srcs; i++) {
       const struct rdna_operand *op = &in->operands[1 + i];
-      if (shape == INT32_TO_F64)
+      if (shape == INT32_TO_F64 || (shape == F64_I32_TO_F64 && i == 1))
          lw_vsrc(l, op, src[i]);
       else if (shape == F32_TO_F64)
          fl_src(l, op, m.flush_in, src[i]);
@@ -283,9 +296,11 @@ static enum rdna_status f64_op(struct lower *l, const struct rdna_inst *in, enum
    }
    unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
    for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t s[2] = { src[0][k], num_srcs > 1 ? src[1][k] : 0 };
+      uint32_t s[3] = { src[0][k], num_srcs > 1 ? src[1][k] : 0, num_srcs > 2 ? src[2][k] : 0 };
       uint32_t r = fn(l, &m, s);
       if (f64_result) {
+         if (in->mod.omod)
+            r = omod64(l, in, &m, r);
          if (in->mod.flags & RDNA_FLAG_CLAMP)
             r = clamp64(l, &m, r);
          lw_vwrite(l, dst, k, lw_lo(l, r));
@@ -529,3 +544,209 @@ static uint32_t frexp_mant64(struct lower *l, uint32_t a)
 
 F64_OP(v_frexp_exp_i32_f64, F64_TO_INT32, 1, frexp_exp64(l, s[0]))
 F64_OP(v_frexp_mant_f64, F64_TO_F64, 1, frexp_mant64(l, s[0]))
+
+/* ---- arithmetic ------------------------------------------------------------------------------ */
+
+#define ROUND64 m->round, m->flush_out
+
+F64_OP(v_add_f64, F64_TO_F64, 2, fl64_add(l, s[0], s[1], ROUND64))
+F64_OP(v_mul_f64, F64_TO_F64, 2, fl64_mul(l, s[0], s[1], ROUND64))
+F64_OP(v_fma_f64, F64_TO_F64, 3, fl64_fma(l, s[0], s[1], s[2], ROUND64))
+F64_OP(v_ldexp_f64, F64_I32_TO_F64, 2, fl64_ldexp(l, s[0], s[1], ROUND64))
+
+/* ---- division helpers (guide 12.10, docs/float.md "Division helpers") -------------------------
+ */
+
+static uint32_t field64(struct lower *l, uint32_t x)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32,
+                 lw_op2(l, SpvOpShiftRightLogical, T32, lw_hi(l, x), lw_u32(l, 20)),
+                 lw_u32(l, 0x7ff));
+}
+
+/* A finite nonzero value's significand normalized to bit 52 and its exponent (value = sig *
+ * 2^exp, an i32 in u32 bits). */
+static void normalized64(struct lower *l, uint32_t x, uint32_t *sig, uint32_t *exp)
+{
+   uint32_t m = op64(l, SpvOpBitwiseAnd, x, lw_u64(l, (1ull << 52) - 1));
+   uint32_t denorm =
+      cmp64(l, SpvOpIEqual, op64(l, SpvOpBitwiseAnd, x, lw_u64(l, INF64)), lw_u64(l, 0));
+   uint32_t n = lw_op2(l, SpvOpISub, T32, lw_u32(l, 52), msb52(l, x));
+   *sig = sel64(l, denorm, op64(l, SpvOpShiftLeftLogical, m, lw_zext64(l, n)),
+                op64(l, SpvOpBitwiseOr, m, lw_u64(l, 1ull << 52)));
+   *exp = lw_select(l, T32, denorm, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-1074), n),
+                    lw_op2(l, SpvOpISub, T32, field64(l, x), lw_u32(l, 1075)));
+}
+
+static uint32_t exponent64(struct lower *l, uint32_t x)
+{
+   uint32_t sig, exp;
+   normalized64(l, x, &sig, &exp);
+   return lw_op2(l, SpvOpIAdd, T32, exp, lw_u32(l, 52));
+}
+
+/* V_DIV_FIXUP_F64: the f32 row's rules (lower_valu_float.c) on f64; sources never flushed. */
+static uint32_t div_fixup64(struct lower *l, const uint32_t *s)
+{
+   uint32_t q = s[0], den = s[1], num = s[2];
+   uint32_t sign = sign64(l, op64(l, SpvOpBitwiseXor, den, num));
+   uint32_t inf = op64(l, SpvOpBitwiseOr, sign, lw_u64(l, INF64));
+   uint32_t diff = lw_op2(l, SpvOpISub, T32, exponent64(l, num), exponent64(l, den));
+   uint32_t tiny = lw_op2(l, SpvOpSLessThan, TB, diff, lw_u32(l, (uint32_t)-1076));
+   uint32_t r = op64(l, SpvOpBitwiseOr, mag64(l, q), sign);
+   r = sel64(l, is_nan64(l, q), inf, r);
+   r = sel64(l, tiny, sign, r);
+   r = sel64(l, or_(l, is_inf64(l, den), is_zero64(l, num)), sign, r);
+   r = sel64(l, or_(l, is_zero64(l, den), is_inf64(l, num)), inf, r);
+   uint32_t invalid = or_(l, and_(l, is_zero64(l, den), is_zero64(l, num)),
+                          and_(l, is_inf64(l, den), is_inf64(l, num)));
+   r = sel64(l, invalid, lw_u64(l, 0xfff8000000000000ull), r);
+   r = sel64(l, is_nan64(l, den), quiet64(l, den), r);
+   return sel64(l, is_nan64(l, num), quiet64(l, num), r);
+}
+
+static enum rdna_status div_fixup_row(struct lower *l, const struct rdna_inst *in)
+{
+   if (in->mod.omod)
+      return lower_unsupported(l, rdna_op_name(in->op), " (with omod)");
+   struct fl_mode m;
+   fl_mode(l, &m, 64, 64);
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < 3; i++)
+      src64(l, &in->operands[1 + i], 0, src[i]);
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t s[3] = { src[0][k], src[1][k], src[2][k] };
+      uint32_t r = div_fixup64(l, s);
+      if (in->mod.flags & RDNA_FLAG_CLAMP)
+         r = clamp64(l, &m, r);
+      lw_vwrite(l, dst, k, lw_lo(l, r));
+      lw_vwrite(l, dst + 1, k, lw_hi(l, r));
+   }
+   return RDNA_OK;
+}
+
+enum rdna_status lower_v_div_fixup_f64(struct lower *l, const struct rdna_inst *in)
+{
+   return div_fixup_row(l, in);
+}
+
+/* V_DIV_FMAS_F64: fma, then where the lane's VCC bit is set the scaling of v_div_scale undone:
+ * 2^128 when src2's biased exponent is above the bias, else 2^-128 (docs/float.md). */
+enum rdna_status lower_v_div_fmas_f64(struct lower *l, const struct rdna_inst *in)
+{
+   struct fl_mode m;
+   fl_mode(l, &m, 64, 64);
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < 3; i++)
+      src64(l, &in->operands[1 + i], m.flush_in, src[i]);
+   uint32_t vcc = lw_vcc(l);
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t r = fl64_fma(l, src[0][k], src[1][k], src[2][k], m.round, m.flush_out);
+      uint32_t up = lw_op2(l, SpvOpUGreaterThan, TB, field64(l, src[2][k]), lw_u32(l, 1023));
+      uint32_t n = lw_select(l, T32, up, lw_u32(l, 128), lw_u32(l, (uint32_t)-128));
+      r = sel64(l, lw_mask_bit(l, vcc, k), fl64_ldexp(l, r, n, m.round, m.flush_out), r);
+      if (in->mod.omod)
+         r = omod64(l, in, &m, r);
+      if (in->mod.flags & RDNA_FLAG_CLAMP)
+         r = clamp64(l, &m, r);
+      lw_vwrite(l, dst, k, lw_lo(l, r));
+      lw_vwrite(l, dst + 1, k, lw_hi(l, r));
+   }
+   return RDNA_OK;
+}
+
+/* Whether num / den rounded to nearest even is an f64 denormal (not zero), for finite nonzero
+ * sources, decided exactly on the normalized significands mn, md (bit 52 leading) and the
+ * exponent difference D: with x = mn / md in (1/2, 2) and q = x * 2^D, q is denormal when
+ * 2^-1075 < q < 2^-1022 - 2^-1075 (the bounds round to zero and to the smallest normal). */
+static uint32_t quotient_denormal64(struct lower *l, uint32_t num, uint32_t den)
+{
+   uint32_t mn, en, md, ed;
+   normalized64(l, num, &mn, &en);
+   normalized64(l, den, &md, &ed);
+   uint32_t t_i32 = spvb_type_int(l->b, 32, true);
+   uint32_t d = lw_op2(l, SpvOpISub, T32, en, ed);
+   /* x > 2^j, j = -1075 - D */
+   uint32_t j =
+      lw_op1(l, SpvOpBitcast, t_i32, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-1075), d));
+   uint32_t zero = lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 0));
+   uint32_t above = lw_op2(l, SpvOpSLessThan, TB, j, zero);
+   above = or_(l, above,
+               and_(l, lw_op2(l, SpvOpIEqual, TB, j, zero), cmp64(l, SpvOpUGreaterThan, mn, md)));
+   /* x < 2^i (1 - 2^-53), i = -1022 - D: x < 1 - 2^-53 iff md > mn; x < 2 - 2^-52 iff
+    * mn <= 2 md - 2 */
+   uint32_t i =
+      lw_op1(l, SpvOpBitcast, t_i32, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-1022), d));
+   uint32_t one = lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 1));
+   uint32_t below = lw_op2(l, SpvOpSGreaterThan, TB, i, one);
+   below = or_(l, below,
+               and_(l, lw_op2(l, SpvOpIEqual, TB, i, zero), cmp64(l, SpvOpUGreaterThan, md, mn)));
+   uint32_t twice =
+      op64(l, SpvOpISub, op64(l, SpvOpShiftLeftLogical, md, lw_u64(l, 1)), lw_u64(l, 2));
+   below =
+      or_(l, below,
+          and_(l, lw_op2(l, SpvOpIEqual, TB, i, one), cmp64(l, SpvOpULessThanEqual, mn, twice)));
+   return and_(l, above, below);
+}
+
+/* V_DIV_SCALE_F64 (guide 12.10; interp/exec_float_arith.c): src0 scaled by 2^128 or 2^-128 where
+ * the quotient or the reciprocal would be denormal or the exponents lie far apart; the lane's
+ * bit of sdst set where v_div_fmas must undo a scaling. Sources are read unflushed. */
+static uint32_t div_scale64(struct lower *l, uint32_t s0, uint32_t den, uint32_t num, uint32_t *bit)
+{
+   uint32_t exact = lw_u32(l, 0), keep = lw_bool(l, false);
+   uint32_t up = fl64_ldexp(l, s0, lw_u32(l, 128), exact, keep);
+   uint32_t down = fl64_ldexp(l, s0, lw_u32(l, (uint32_t)-128), exact, keep);
+   uint32_t exp_num = field64(l, num), exp_den = field64(l, den);
+   uint32_t finite = not_(l, or_(l, is_inf64(l, num), is_inf64(l, den)));
+   /* 1 / den rounds to a denormal exactly when |den| > 2^1022 */
+   uint32_t rcp_denorm =
+      and_(l, not_(l, is_inf64(l, den)),
+           cmp64(l, SpvOpUGreaterThan, mag64(l, den), lw_u64(l, 0x7fd0000000000000ull)));
+   uint32_t quot_denorm = and_(l, finite, quotient_denormal64(l, num, den));
+   uint32_t far = lw_op2(l, SpvOpSGreaterThanEqual, TB, lw_op2(l, SpvOpISub, T32, exp_num, exp_den),
+                         lw_u32(l, 768));
+   uint32_t is_den = cmp64(l, SpvOpIEqual, s0, den), is_num = cmp64(l, SpvOpIEqual, s0, num);
+   /* the guide's cases, last first so that the earlier ones win */
+   uint32_t r = sel64(l, lw_op2(l, SpvOpULessThanEqual, TB, exp_num, lw_u32(l, 53)), up, s0);
+   uint32_t b = lw_bool(l, false);
+   r = sel64(l, quot_denorm, sel64(l, is_num, up, s0), r);
+   b = lw_select(l, TB, quot_denorm, lw_bool(l, true), b);
+   r = sel64(l, rcp_denorm, down, r);
+   b = lw_select(l, TB, rcp_denorm, lw_bool(l, false), b);
+   uint32_t both = and_(l, rcp_denorm, quot_denorm);
+   r = sel64(l, both, sel64(l, is_den, up, s0), r);
+   b = lw_select(l, TB, both, lw_bool(l, true), b);
+   r = sel64(l, is_denorm64(l, den), up, r);
+   b = lw_select(l, TB, is_denorm64(l, den), lw_bool(l, false), b);
+   r = sel64(l, far, sel64(l, is_den, up, s0), r);
+   b = lw_select(l, TB, far, lw_bool(l, true), b);
+   uint32_t nan = or_(l, is_nan64(l, s0), or_(l, is_nan64(l, den), is_nan64(l, num)));
+   r = sel64(l, nan, sel64(l, is_nan64(l, s0), quiet64(l, s0), s0), r);
+   uint32_t zero = or_(l, is_zero64(l, num), is_zero64(l, den));
+   r = sel64(l, zero, lw_u64(l, 0x7ff8000000000000ull), r);
+   *bit = and_(l, b, not_(l, or_(l, nan, zero)));
+   return r;
+}
+
+enum rdna_status lower_v_div_scale_f64(struct lower *l, const struct rdna_inst *in)
+{
+   if (in->mod.omod || (in->mod.flags & RDNA_FLAG_CLAMP))
+      return lower_unsupported(l, "v_div_scale_f64", " (with output modifiers)");
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < 3; i++)
+      src64(l, &in->operands[2 + i], 0, src[i]);
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   uint32_t bits[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t bit;
+      uint32_t r = div_scale64(l, src[0][k], src[1][k], src[2][k], &bit);
+      bits[k] = and_(l, bit, lw_active(l, k));
+      lw_vwrite(l, dst, k, lw_lo(l, r));
+      lw_vwrite(l, dst + 1, k, lw_hi(l, r));
+   }
+   lw_mask_write(l, in->operands[1].reg, lw_ballot(l, bits));
+   return RDNA_OK;
+}
