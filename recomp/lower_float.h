@@ -78,6 +78,13 @@ uint32_t fl_min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32
 uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out,
                   unsigned width);
 
+/* 1 / a, sqrt(a) and 1 / sqrt(a) of f32 bits a (f16 sources widened) correctly rounded by
+ * `round` to `width` (32 or 16) bits, flushing a denormal result when `flush_out`; special
+ * values as docs/float.md "Transcendentals" lists them (recomp/lower_float_trans.c). */
+uint32_t fl_rcp(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
+uint32_t fl_sqrt(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
+uint32_t fl_rsq(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
+
 /* ---- f64 arithmetic on u64 bits (recomp/lower_float64_arith.c) --------------------------- */
 
 /* a + b, a * b, a * b + c and a * 2^n (n a signed i32 in u32 bits) on f64 bits, rounded once by

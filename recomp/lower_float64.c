@@ -657,29 +657,45 @@ enum rdna_status lower_v_div_fmas_f64(struct lower *l, const struct rdna_inst *i
    return RDNA_OK;
 }
 
-/* Whether num / den rounded to nearest even is an f64 denormal (not zero), for finite nonzero
- * sources, decided exactly on the normalized significands mn, md (bit 52 leading) and the
- * exponent difference D: with x = mn / md in (1/2, 2) and q = x * 2^D, q is denormal when
- * 2^-1075 < q < 2^-1022 - 2^-1075 (the bounds round to zero and to the smallest normal). */
-static uint32_t quotient_denormal64(struct lower *l, uint32_t num, uint32_t den)
+/* The division helpers' parameters per width: the smallest normal exponent, the significand
+ * bits, v_div_scale's scale, its exponent distance and its small-numerator exponent. */
+struct div_width {
+   int emin;
+   unsigned precision, scale, far, tiny;
+   uint64_t rcp_limit; /* the f64 bits of 2^-emin: 1 / den is denormal above it */
+};
+
+static const struct div_width DIV_F64 = { -1022, 53, 128, 768, 53, 0x7fd0000000000000ull };
+static const struct div_width DIV_F32 = { -126, 24, 64, 96, 23, 0x47d0000000000000ull };
+
+/* Whether num / den rounded to nearest even is a denormal of the width (not zero), for finite
+ * nonzero sources given as exact f64 bits, decided exactly on the normalized significands as
+ * `precision`-bit integers mn, md and the exponent difference D: with x = mn / md in (1/2, 2)
+ * and q = x * 2^D, q is denormal when 2^(emin - p) < q < 2^emin - 2^(emin - p) (the bounds
+ * round to zero and to the smallest normal). */
+static uint32_t quotient_denormal(struct lower *l, uint32_t num, uint32_t den,
+                                  const struct div_width *w)
 {
    uint32_t mn, en, md, ed;
    normalized64(l, num, &mn, &en);
    normalized64(l, den, &md, &ed);
+   uint32_t drop = lw_u64(l, 53 - w->precision);
+   mn = op64(l, SpvOpShiftRightLogical, mn, drop);
+   md = op64(l, SpvOpShiftRightLogical, md, drop);
    uint32_t t_i32 = spvb_type_int(l->b, 32, true);
    uint32_t d = lw_op2(l, SpvOpISub, T32, en, ed);
-   /* x > 2^j, j = -1075 - D */
-   uint32_t j =
-      lw_op1(l, SpvOpBitcast, t_i32, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-1075), d));
    uint32_t zero = lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 0));
+   uint32_t one = lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 1));
+   /* x > 2^j, j = emin - p - D */
+   uint32_t j =
+      lw_op1(l, SpvOpBitcast, t_i32,
+             lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)(w->emin - (int)w->precision)), d));
    uint32_t above = lw_op2(l, SpvOpSLessThan, TB, j, zero);
    above = or_(l, above,
                and_(l, lw_op2(l, SpvOpIEqual, TB, j, zero), cmp64(l, SpvOpUGreaterThan, mn, md)));
-   /* x < 2^i (1 - 2^-53), i = -1022 - D: x < 1 - 2^-53 iff md > mn; x < 2 - 2^-52 iff
-    * mn <= 2 md - 2 */
+   /* x < 2^i (1 - 2^-p), i = emin - D: for i = 0 iff md > mn; for i = 1 iff mn <= 2 md - 2 */
    uint32_t i =
-      lw_op1(l, SpvOpBitcast, t_i32, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-1022), d));
-   uint32_t one = lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 1));
+      lw_op1(l, SpvOpBitcast, t_i32, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)w->emin), d));
    uint32_t below = lw_op2(l, SpvOpSGreaterThan, TB, i, one);
    below = or_(l, below,
                and_(l, lw_op2(l, SpvOpIEqual, TB, i, zero), cmp64(l, SpvOpUGreaterThan, md, mn)));
@@ -691,62 +707,129 @@ static uint32_t quotient_denormal64(struct lower *l, uint32_t num, uint32_t den)
    return and_(l, above, below);
 }
 
-/* V_DIV_SCALE_F64 (guide 12.10; interp/exec_float_arith.c): src0 scaled by 2^128 or 2^-128 where
- * the quotient or the reciprocal would be denormal or the exponents lie far apart; the lane's
- * bit of sdst set where v_div_fmas must undo a scaling. Sources are read unflushed. */
-static uint32_t div_scale64(struct lower *l, uint32_t s0, uint32_t den, uint32_t num, uint32_t *bit)
+/* V_DIV_SCALE (guide 12.10; interp/exec_float_arith.c) on sources given as exact f64 bits, with
+ * the biased exponent fields of num and den in their own width and whether den is a denormal
+ * there: src0 scaled by 2^scale or 2^-scale where the quotient or the reciprocal would be
+ * denormal or the exponents lie far apart (exactly, in f64); *bit says where v_div_fmas must undo
+ * a scaling. NaN and zero sources are left to the caller. */
+static uint32_t div_scale(struct lower *l, const struct div_width *w, uint32_t s0, uint32_t den,
+                          uint32_t num, uint32_t exp_num, uint32_t exp_den, uint32_t den_denorm,
+                          uint32_t *bit)
 {
    uint32_t exact = lw_u32(l, 0), keep = lw_bool(l, false);
-   uint32_t up = fl64_ldexp(l, s0, lw_u32(l, 128), exact, keep);
-   uint32_t down = fl64_ldexp(l, s0, lw_u32(l, (uint32_t)-128), exact, keep);
-   uint32_t exp_num = field64(l, num), exp_den = field64(l, den);
+   uint32_t up = fl64_ldexp(l, s0, lw_u32(l, w->scale), exact, keep);
+   uint32_t down = fl64_ldexp(l, s0, lw_u32(l, (uint32_t) - (int)w->scale), exact, keep);
    uint32_t finite = not_(l, or_(l, is_inf64(l, num), is_inf64(l, den)));
-   /* 1 / den rounds to a denormal exactly when |den| > 2^1022 */
-   uint32_t rcp_denorm =
-      and_(l, not_(l, is_inf64(l, den)),
-           cmp64(l, SpvOpUGreaterThan, mag64(l, den), lw_u64(l, 0x7fd0000000000000ull)));
-   uint32_t quot_denorm = and_(l, finite, quotient_denormal64(l, num, den));
+   uint32_t rcp_denorm = and_(l, not_(l, is_inf64(l, den)),
+                              cmp64(l, SpvOpUGreaterThan, mag64(l, den), lw_u64(l, w->rcp_limit)));
+   uint32_t quot_denorm = and_(l, finite, quotient_denormal(l, num, den, w));
    uint32_t far = lw_op2(l, SpvOpSGreaterThanEqual, TB, lw_op2(l, SpvOpISub, T32, exp_num, exp_den),
-                         lw_u32(l, 768));
+                         lw_u32(l, w->far));
    uint32_t is_den = cmp64(l, SpvOpIEqual, s0, den), is_num = cmp64(l, SpvOpIEqual, s0, num);
    /* the guide's cases, last first so that the earlier ones win */
-   uint32_t r = sel64(l, lw_op2(l, SpvOpULessThanEqual, TB, exp_num, lw_u32(l, 53)), up, s0);
-   uint32_t b = lw_bool(l, false);
+   uint32_t r = sel64(l, lw_op2(l, SpvOpULessThanEqual, TB, exp_num, lw_u32(l, w->tiny)), up, s0);
+   uint32_t b = lw_bool(l, false), yes = lw_bool(l, true), no = b;
    r = sel64(l, quot_denorm, sel64(l, is_num, up, s0), r);
-   b = lw_select(l, TB, quot_denorm, lw_bool(l, true), b);
+   b = lw_select(l, TB, quot_denorm, yes, b);
    r = sel64(l, rcp_denorm, down, r);
-   b = lw_select(l, TB, rcp_denorm, lw_bool(l, false), b);
+   b = lw_select(l, TB, rcp_denorm, no, b);
    uint32_t both = and_(l, rcp_denorm, quot_denorm);
    r = sel64(l, both, sel64(l, is_den, up, s0), r);
-   b = lw_select(l, TB, both, lw_bool(l, true), b);
-   r = sel64(l, is_denorm64(l, den), up, r);
-   b = lw_select(l, TB, is_denorm64(l, den), lw_bool(l, false), b);
+   b = lw_select(l, TB, both, yes, b);
+   r = sel64(l, den_denorm, up, r);
+   b = lw_select(l, TB, den_denorm, no, b);
    r = sel64(l, far, sel64(l, is_den, up, s0), r);
-   b = lw_select(l, TB, far, lw_bool(l, true), b);
-   uint32_t nan = or_(l, is_nan64(l, s0), or_(l, is_nan64(l, den), is_nan64(l, num)));
-   r = sel64(l, nan, sel64(l, is_nan64(l, s0), quiet64(l, s0), s0), r);
-   uint32_t zero = or_(l, is_zero64(l, num), is_zero64(l, den));
-   r = sel64(l, zero, lw_u64(l, 0x7ff8000000000000ull), r);
-   *bit = and_(l, b, not_(l, or_(l, nan, zero)));
+   *bit = lw_select(l, TB, far, yes, b);
    return r;
+}
+
+static uint32_t field32(struct lower *l, uint32_t x)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32, lw_op2(l, SpvOpShiftRightLogical, T32, x, lw_u32(l, 23)),
+                 lw_u32(l, 0xff));
+}
+
+/* v_div_scale_f32 / _f64: vdst, sdst, then src0 (the value to scale), src1 (the denominator),
+ * src2 (the numerator), read unflushed; NaN sources give src0 quieted (or as it is), a zero
+ * numerator or denominator the default NaN, without a mask bit. */
+static enum rdna_status div_scale_row(struct lower *l, const struct rdna_inst *in, bool is64)
+{
+   if (in->mod.omod || (in->mod.flags & RDNA_FLAG_CLAMP))
+      return lower_unsupported(l, rdna_op_name(in->op), " (with output modifiers)");
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < 3; i++) {
+      if (is64)
+         src64(l, &in->operands[2 + i], 0, src[i]);
+      else
+         fl_src(l, &in->operands[2 + i], 0, src[i]);
+   }
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   uint32_t bits[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t s0 = src[0][k], den = src[1][k], num = src[2][k], bit, r;
+      if (is64) {
+         r = div_scale(l, &DIV_F64, s0, den, num, field64(l, num), field64(l, den),
+                       is_denorm64(l, den), &bit);
+      } else {
+         r = div_scale(l, &DIV_F32, fl_widen(l, s0), fl_widen(l, den), fl_widen(l, num),
+                       field32(l, num), field32(l, den), fl_is_denorm(l, den), &bit);
+         r = fl_narrow(l, r, lw_u32(l, 0), lw_bool(l, false));
+      }
+      uint32_t nan, zero, quieted, default_nan;
+      if (is64) {
+         nan = or_(l, is_nan64(l, s0), or_(l, is_nan64(l, den), is_nan64(l, num)));
+         zero = or_(l, is_zero64(l, num), is_zero64(l, den));
+         quieted = sel64(l, is_nan64(l, s0), quiet64(l, s0), s0);
+         default_nan = lw_u64(l, 0x7ff8000000000000ull);
+      } else {
+         nan = or_(l, fl_is_nan(l, s0), or_(l, fl_is_nan(l, den), fl_is_nan(l, num)));
+         zero = or_(l, fl_is_zero(l, num), fl_is_zero(l, den));
+         quieted = lw_select(l, T32, fl_is_nan(l, s0), fl_quiet(l, s0), s0);
+         default_nan = lw_u32(l, 0x7fc00000u);
+      }
+      uint32_t type = is64 ? T64 : T32;
+      r = lw_select(l, type, nan, quieted, r);
+      r = lw_select(l, type, zero, default_nan, r);
+      bits[k] = and_(l, and_(l, bit, not_(l, or_(l, nan, zero))), lw_active(l, k));
+      if (is64) {
+         lw_vwrite(l, dst, k, lw_lo(l, r));
+         lw_vwrite(l, dst + 1, k, lw_hi(l, r));
+      } else {
+         lw_vwrite(l, dst, k, r);
+      }
+   }
+   lw_mask_write(l, in->operands[1].reg, lw_ballot(l, bits));
+   return RDNA_OK;
 }
 
 enum rdna_status lower_v_div_scale_f64(struct lower *l, const struct rdna_inst *in)
 {
-   if (in->mod.omod || (in->mod.flags & RDNA_FLAG_CLAMP))
-      return lower_unsupported(l, "v_div_scale_f64", " (with output modifiers)");
+   return div_scale_row(l, in, true);
+}
+
+enum rdna_status lower_v_div_scale_f32(struct lower *l, const struct rdna_inst *in)
+{
+   return div_scale_row(l, in, false);
+}
+
+/* V_DIV_FMAS_F32: fma rounded by the f32 MODE fields, then where the lane's VCC bit is set the
+ * scaling undone: 2^64 when src2's biased exponent is above the bias, else 2^-64, rounded again
+ * (docs/float.md "Division helpers"). */
+enum rdna_status lower_v_div_fmas_f32(struct lower *l, const struct rdna_inst *in)
+{
+   struct fl_mode m;
+   fl_mode(l, &m, 32, 32);
    uint32_t src[3][LOWER_MAX_SLOTS];
    for (unsigned i = 0; i < 3; i++)
-      src64(l, &in->operands[2 + i], 0, src[i]);
+      fl_src(l, &in->operands[1 + i], m.flush_in, src[i]);
+   uint32_t vcc = lw_vcc(l);
    unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
-   uint32_t bits[LOWER_MAX_SLOTS];
    for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t bit;
-      uint32_t r = div_scale64(l, src[0][k], src[1][k], src[2][k], &bit);
-      bits[k] = and_(l, bit, lw_active(l, k));
-      lw_vwrite(l, dst, k, lw_lo(l, r));
-      lw_vwrite(l, dst + 1, k, lw_hi(l, r));
+      uint32_t r = fl_fma(l, src[0][k], src[1][k], src[2][k], m.round, m.flush_out, 32);
+      uint32_t up = lw_op2(l, SpvOpUGreaterThan, TB, field32(l, src[2][k]), lw_u32(l, 127));
+      uint32_t n = lw_select(l, T32, up, lw_u32(l, 64), lw_u32(l, (uint32_t)-64));
+      r = lw_select(l, T32, lw_mask_bit(l, vcc, k), fl_ldexp(l, r, n, m.round, m.flush_out, 32), r);
+      lw_vwrite(l, dst, k, fl_output_mods(l, in, &m, r, 32));
    }
-   lw_mask_write(l, in->operands[1].reg, lw_ballot(l, bits));
    return RDNA_OK;
 }

@@ -612,23 +612,28 @@ static uint32_t div_fixup(struct lower *l, const uint32_t *s, unsigned width)
 FLOAT_OP(v_div_fixup_f32, 32, 32, 3, F32_NO_FLUSH, div_fixup(l, s, 32))
 FLOAT_OP(v_div_fixup_f16, 16, 16, 3, F32_NO_FLUSH, div_fixup(l, s, 16))
 
+/* ---- roots and reciprocals (guide 12.9; recomp/lower_float_trans.c) ---------------------------
+ */
+
+F32_OP(v_rcp_f32, 1, 0, fl_rcp(l, s[0], ROUND))
+/* v_rcp_iflag_f32 differs from v_rcp_f32 only in the float exceptions it raises, not modelled */
+F32_OP(v_rcp_iflag_f32, 1, 0, fl_rcp(l, s[0], ROUND))
+F32_OP(v_sqrt_f32, 1, 0, fl_sqrt(l, s[0], ROUND))
+F32_OP(v_rsq_f32, 1, 0, fl_rsq(l, s[0], ROUND))
+F16_OP(v_rcp_f16, 1, 0, fl_rcp(l, s[0], ROUND16))
+F16_OP(v_sqrt_f16, 1, 0, fl_sqrt(l, s[0], ROUND16))
+F16_OP(v_rsq_f16, 1, 0, fl_rsq(l, s[0], ROUND16))
+
 /* ---- not lowered yet ---------------------------------------------------------------------------
  */
 
 UNSUPPORTED(v_exp_f32)
 UNSUPPORTED(v_log_f32)
-UNSUPPORTED(v_rcp_f32)
-UNSUPPORTED(v_rcp_iflag_f32)
-UNSUPPORTED(v_rsq_f32)
-UNSUPPORTED(v_sqrt_f32)
 UNSUPPORTED(v_sin_f32)
 UNSUPPORTED(v_cos_f32)
 UNSUPPORTED(v_rcp_f64)
 UNSUPPORTED(v_rsq_f64)
 UNSUPPORTED(v_sqrt_f64)
-UNSUPPORTED(v_rcp_f16)
-UNSUPPORTED(v_sqrt_f16)
-UNSUPPORTED(v_rsq_f16)
 UNSUPPORTED(v_log_f16)
 UNSUPPORTED(v_exp_f16)
 UNSUPPORTED(v_sin_f16)
@@ -637,8 +642,6 @@ UNSUPPORTED(v_cubeid_f32)
 UNSUPPORTED(v_cubesc_f32)
 UNSUPPORTED(v_cubetc_f32)
 UNSUPPORTED(v_cubema_f32)
-UNSUPPORTED(v_div_scale_f32)
-UNSUPPORTED(v_div_fmas_f32)
 UNSUPPORTED(v_trig_preop_f64)
 UNSUPPORTED(v_interp_p1_f32_e64)
 UNSUPPORTED(v_interp_p2_f32_e64)
