@@ -95,6 +95,9 @@ uint32_t fl64_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint3
 uint32_t fl64_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t round,
                   uint32_t flush_out);
 uint32_t fl64_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out);
+/* 1 / a and sqrt(a) correctly rounded likewise. */
+uint32_t fl64_rcp(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out);
+uint32_t fl64_sqrt(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out);
 
 /* ---- comparison --------------------------------------------------------------------------- */
 

@@ -553,6 +553,8 @@ F64_OP(v_add_f64, F64_TO_F64, 2, fl64_add(l, s[0], s[1], ROUND64))
 F64_OP(v_mul_f64, F64_TO_F64, 2, fl64_mul(l, s[0], s[1], ROUND64))
 F64_OP(v_fma_f64, F64_TO_F64, 3, fl64_fma(l, s[0], s[1], s[2], ROUND64))
 F64_OP(v_ldexp_f64, F64_I32_TO_F64, 2, fl64_ldexp(l, s[0], s[1], ROUND64))
+F64_OP(v_rcp_f64, F64_TO_F64, 1, fl64_rcp(l, s[0], ROUND64))
+F64_OP(v_sqrt_f64, F64_TO_F64, 1, fl64_sqrt(l, s[0], ROUND64))
 
 /* ---- division helpers (guide 12.10, docs/float.md "Division helpers") -------------------------
  */

@@ -428,3 +428,83 @@ uint32_t fl64_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uin
    r = sel64(l, or_(l, is_inf(l, a), is_zero(l, a)), a, r);
    return sel64(l, is_nan(l, a), quiet(l, a), r);
 }
+
+/* 1 / a correctly rounded (guide 12.9, V_RCP_F64): Q = floor(2^107 / m) for the significand m of
+ * a by long division in steps of 11 bits (every partial remainder stays below m < 2^53, so its
+ * shift fits u64), the remainder as the sticky bit. */
+uint32_t fl64_rcp(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out)
+{
+   uint32_t m, e;
+   unpack(l, a, &m, &e);
+   uint32_t top = c64(l, 1ull << 52);
+   uint32_t q = b64(l, SpvOpUDiv, top, m), r = b64(l, SpvOpUMod, top, m);
+   for (int i = 0; i < 5; i++) {
+      uint32_t t = shl(l, r, lw_u32(l, 11));
+      q = b64(l, SpvOpBitwiseOr, shl(l, q, lw_u32(l, 11)), b64(l, SpvOpUDiv, t, m));
+      r = b64(l, SpvOpUMod, t, m);
+   }
+   uint32_t odd =
+      b64(l, SpvOpBitwiseOr, shl(l, q, lw_u32(l, 1)), lw_zext64(l, lw_b2u(l, nz64(l, r))));
+   struct wide v = { c64(l, 0), odd, b32(l, SpvOpISub, i32(l, -108), e) };
+   uint32_t sign = sign_of(l, a);
+   uint32_t res = round_pack(l, sign, v, round, flush_out);
+   res = sel64(l, is_inf(l, a), sign, res);
+   res = sel64(l, is_zero(l, a), b64(l, SpvOpBitwiseOr, sign, c64(l, INF64)), res);
+   return sel64(l, is_nan(l, a), quiet(l, a), res);
+}
+
+/* 128-bit unsigned x < y. */
+static uint32_t less128(struct lower *l, struct wide x, struct wide y)
+{
+   return or_(l, cmp(l, SpvOpULessThan, x.hi, y.hi),
+              and_(l, cmp(l, SpvOpIEqual, x.hi, y.hi), cmp(l, SpvOpULessThan, x.lo, y.lo)));
+}
+
+/* sqrt(a) correctly rounded (guide 12.9, V_SQRT_F64): with a = M * 2^E, E even and M below 2^54,
+ * S = sqrt(M * 2^52) lies in [2^52, 2^53); R = floor(S) from the f64 estimate, corrected until
+ * R^2 <= M 2^52 < (R + 1)^2 (exact 106-bit squares), then the guard bit (2R + 1)^2 < M 2^54 and
+ * the sticky bit (an odd square never equals M 2^54) round it once. */
+uint32_t fl64_sqrt(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out)
+{
+   uint32_t m, e;
+   unpack(l, a, &m, &e);
+   uint32_t odd_e = lw_nz(l, b32(l, SpvOpBitwiseAnd, e, lw_u32(l, 1)));
+   m = sel64(l, odd_e, shl(l, m, lw_u32(l, 1)), m);
+   e = b32(l, SpvOpISub, e, lw_b2u(l, odd_e));
+   struct wide x = { shr(l, m, lw_u32(l, 12)), shl(l, m, lw_u32(l, 52)), c64(l, 0) };
+   struct wide x4 = { shr(l, m, lw_u32(l, 10)), shl(l, m, lw_u32(l, 54)), c64(l, 0) };
+   uint32_t f64 = fl_type_f64(l);
+   /* the estimate: the f64 square root of M * 2^52 (exact in f64, a normal value) */
+   uint32_t mf = lw_op1(l, SpvOpConvertUToF, f64, m);
+   mf = fl_f64_op(l, SpvOpFMul, mf, fl_as_f64(l, c64(l, 0x4330000000000000ull))); /* 2^52 */
+   mf = lw_glsl(l, GLSLstd450Sqrt, f64, &mf, 1);
+   uint32_t root = lw_op1(l, SpvOpConvertFToU, T64, mf);
+   for (int i = 0; i < 3; i++) {
+      struct wide sq = product(l, root, root, c64(l, 0));
+      root = sel64(l, less128(l, x, sq), b64(l, SpvOpISub, root, c64(l, 1)), root);
+   }
+   for (int i = 0; i < 3; i++) {
+      uint32_t next = b64(l, SpvOpIAdd, root, c64(l, 1));
+      struct wide sq = product(l, next, next, c64(l, 0));
+      root = sel64(l, less128(l, x, sq), root, next);
+   }
+   struct wide sq = product(l, root, root, c64(l, 0));
+   uint32_t exact = and_(l, cmp(l, SpvOpIEqual, sq.hi, x.hi), cmp(l, SpvOpIEqual, sq.lo, x.lo));
+   uint32_t twice = b64(l, SpvOpIAdd, shl(l, root, lw_u32(l, 1)), c64(l, 1));
+   uint32_t guard = less128(l, product(l, twice, twice, c64(l, 0)), x4);
+   uint32_t sticky = or_(l, guard, not_(l, exact));
+   uint32_t w = b64(l, SpvOpBitwiseOr, shl(l, root, lw_u32(l, 2)),
+                    b64(l, SpvOpBitwiseOr, shl(l, lw_zext64(l, lw_b2u(l, guard)), lw_u32(l, 1)),
+                        lw_zext64(l, lw_b2u(l, sticky))));
+   /* sqrt(a) = S * 2^((E - 52) / 2) and S = w / 4 */
+   uint32_t ex =
+      b32(l, SpvOpISub,
+          b32(l, SpvOpShiftRightArithmetic, b32(l, SpvOpISub, e, lw_u32(l, 52)), lw_u32(l, 1)),
+          lw_u32(l, 2));
+   struct wide v = { c64(l, 0), w, ex };
+   uint32_t res = round_pack(l, c64(l, 0), v, round, flush_out);
+   res = sel64(l, is_inf(l, a), a, res);
+   res = sel64(l, nz64(l, sign_of(l, a)), c64(l, DEFAULT_NAN64), res);
+   res = sel64(l, is_zero(l, a), a, res);
+   return sel64(l, is_nan(l, a), quiet(l, a), res);
+}

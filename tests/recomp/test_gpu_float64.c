@@ -84,7 +84,9 @@ enum op {
    MUL,
    FMA,
    FMA_NEG, /* v_fma_f64 with -src1 and |src2| */
-   LDEXP
+   LDEXP,
+   RCP,
+   SQRT
 };
 
 static uint64_t expect(enum op op, const struct mode *m, uint64_t a, uint64_t b, uint64_t c,
@@ -98,7 +100,7 @@ static uint64_t expect(enum op op, const struct mode *m, uint64_t a, uint64_t b,
    for (unsigned i = 0; i < 3; i++)
       if (!(m->denorm & 1) && is_denorm(s[i]))
          s[i] &= 1ull << 63;
-   unsigned count = op == LDEXP ? 1 : op == ADD || op == MUL ? 2 : 3;
+   unsigned count = op == LDEXP || op == RCP || op == SQRT ? 1 : op == ADD || op == MUL ? 2 : 3;
    for (unsigned i = 0; i < count; i++)
       if (is_nan(s[i]))
          return s[i] | 0x0008000000000000ull; /* the first NaN source, quieted */
@@ -114,6 +116,12 @@ static uint64_t expect(enum op op, const struct mode *m, uint64_t a, uint64_t b,
       break;
    case LDEXP:
       r = ldexp(x, n);
+      break;
+   case RCP:
+      r = 1.0 / x;
+      break;
+   case SQRT:
+      r = sqrt(x); /* sqrt(-0) = -0, a negative source NaN */
       break;
    default:
       r = fma(x, y, z);
@@ -135,7 +143,9 @@ static const struct {
    { "v_fma_f64 v[14:15], v[1:2], v[3:4], v[5:6]", FMA },
    { "v_fma_f64 v[16:17], v[1:2], -v[3:4], |v[5:6]|", FMA_NEG },
    { "v_ldexp_f64 v[18:19], v[1:2], v7", LDEXP },
-   { "v_add_f64 v[20:21], v[1:2], -v[1:2]", ADD }, /* exact zeros: the sign by the mode */
+   { "v_rcp_f64_e32 v[20:21], v[1:2]", RCP },
+   { "v_sqrt_f64_e32 v[22:23], v[1:2]", SQRT },
+   { "v_add_f64 v[24:25], v[1:2], -v[1:2]", ADD }, /* exact zeros: the sign by the mode; last */
 };
 #define NUM_ROWS (sizeof(rows) / sizeof(rows[0]))
 
