@@ -554,6 +554,65 @@ F64_OP(v_mul_f64, F64_TO_F64, 2, fl64_mul(l, s[0], s[1], ROUND64))
 F64_OP(v_fma_f64, F64_TO_F64, 3, fl64_fma(l, s[0], s[1], s[2], ROUND64))
 F64_OP(v_ldexp_f64, F64_I32_TO_F64, 2, fl64_ldexp(l, s[0], s[1], ROUND64))
 F64_OP(v_rcp_f64, F64_TO_F64, 1, fl64_rcp(l, s[0], ROUND64))
+
+/* ---- v_trig_preop_f64 (guide 12.10) -----------------------------------------------------------
+ * 53 bits of 2/pi for argument reduction: with shift = src1[4:0] * 53, plus exponent(src0) - 1077
+ * when src0's biased exponent exceeds 1077, the 53 fraction bits of 2/pi after the first `shift`
+ * ones, scaled by 2^(-53 - shift) (2^128 more for exponents of 1968 and up). The guide takes
+ * 1201 fraction bits; later ones are 0. */
+
+/* The first 1201 fraction bits of 2/pi, 24 per word (the interpreter's table, checked there
+ * against 2/pi computed to 1800 bits), padded with zero words so that four words from each of
+ * the first 51 exist. */
+static const uint32_t two_over_pi[54] = {
+   0xa2f983, 0x6e4e44, 0x1529fc, 0x2757d1, 0xf534dd, 0xc0db62, 0x95993c, 0x439041, 0xfe5163,
+   0xabdebb, 0xc561b7, 0x246e3a, 0x424dd2, 0xe00649, 0x2eea09, 0xd1921c, 0xfe1deb, 0x1cb129,
+   0xa73ee8, 0x8235f5, 0x2ebb44, 0x84e99c, 0x7026b4, 0x5f7e41, 0x3991d6, 0x398353, 0x39f49c,
+   0x845f8b, 0xbdf928, 0x3b1ff8, 0x97ffde, 0x05980f, 0xef2f11, 0x8b5a0a, 0x6d1f6d, 0x367ecf,
+   0x27cb09, 0xb74f46, 0x3f669e, 0x5fea2d, 0x7527ba, 0xc7ebe5, 0xf17b3d, 0x0739f7, 0x8a5292,
+   0xea6bfb, 0x5fb11f, 0x8d5d08, 0x560330, 0x46fc7b, 0x800000, /* bit 1201 only */
+};
+
+static uint32_t field64(struct lower *l, uint32_t x);
+
+static uint32_t trig_preop(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   uint32_t exponent = field64(l, s[0]);
+   uint32_t shift = lw_op2(l, SpvOpIMul, T32, lw_op2(l, SpvOpBitwiseAnd, T32, s[1], lw_u32(l, 31)),
+                           lw_u32(l, 53));
+   uint32_t big = lw_op2(l, SpvOpUGreaterThan, TB, exponent, lw_u32(l, 1077));
+   shift = lw_op2(
+      l, SpvOpIAdd, T32, shift,
+      lw_select(l, T32, big, lw_op2(l, SpvOpISub, T32, exponent, lw_u32(l, 1077)), lw_u32(l, 0)));
+   /* the 96 bits from word shift / 24 (a select chain over the words that hold bits: drivers
+    * lower an indexed array into branches) as top (64 bits) and rest (32), then the window of 64
+    * bits from bit shift % 24 */
+   uint32_t first = lw_op2(l, SpvOpUDiv, T32, shift, lw_u32(l, 24));
+   uint32_t offset = lw_op2(l, SpvOpUMod, T32, shift, lw_u32(l, 24));
+   uint32_t top = lw_u64(l, 0), rest = lw_u64(l, 0);
+   for (unsigned i = 0; i < 51; i++) {
+      const uint32_t *w = &two_over_pi[i];
+      uint64_t t = (uint64_t)w[0] << 40 | (uint64_t)w[1] << 16 | w[2] >> 8;
+      uint64_t r = (uint64_t)(w[2] & 0xffu) << 24 | w[3];
+      uint32_t here = lw_op2(l, SpvOpIEqual, TB, first, lw_u32(l, i));
+      top = sel64(l, here, lw_u64(l, t), top);
+      rest = sel64(l, here, lw_u64(l, r), rest);
+   }
+   uint32_t off64 = lw_zext64(l, offset);
+   uint32_t window =
+      op64(l, SpvOpBitwiseOr, op64(l, SpvOpShiftLeftLogical, top, off64),
+           op64(l, SpvOpShiftRightLogical, rest, op64(l, SpvOpISub, lw_u64(l, 32), off64)));
+   uint32_t bits = op64(l, SpvOpShiftRightLogical, window, lw_u64(l, 11));
+   uint32_t value = fl_as_u64(l, lw_op1(l, SpvOpConvertUToF, fl_type_f64(l), bits));
+   uint32_t scale = lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-53), shift);
+   scale =
+      lw_op2(l, SpvOpIAdd, T32, scale,
+             lw_select(l, T32, lw_op2(l, SpvOpUGreaterThanEqual, TB, exponent, lw_u32(l, 1968)),
+                       lw_u32(l, 128), lw_u32(l, 0)));
+   return fl64_ldexp(l, value, scale, m->round, m->flush_out);
+}
+
+F64_OP(v_trig_preop_f64, F64_I32_TO_F64, 2, trig_preop(l, m, s))
 F64_OP(v_sqrt_f64, F64_TO_F64, 1, fl64_sqrt(l, s[0], ROUND64))
 
 /* ---- division helpers (guide 12.10, docs/float.md "Division helpers") -------------------------

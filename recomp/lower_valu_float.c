@@ -624,6 +624,75 @@ F16_OP(v_rcp_f16, 1, 0, fl_rcp(l, s[0], ROUND16))
 F16_OP(v_sqrt_f16, 1, 0, fl_sqrt(l, s[0], ROUND16))
 F16_OP(v_rsq_f16, 1, 0, fl_rsq(l, s[0], ROUND16))
 
+/* ---- cube maps (guide 12.10, V_CUBEID_F32 ... V_CUBEMA_F32) ------------------------------------
+ * src0..2 = x, y, z. The major axis is z when |z| >= |x| and |z| >= |y|, else y when |y| >= |x|,
+ * else x; a comparison with a NaN is false. */
+
+/* |a| >= |b| for f32 bits, false when either is NaN */
+static uint32_t at_least(struct lower *l, uint32_t a, uint32_t b)
+{
+   uint32_t mask = lw_u32(l, 0x7fffffffu);
+   uint32_t ge = ucmp(l, SpvOpUGreaterThanEqual, lw_op2(l, SpvOpBitwiseAnd, T32, a, mask),
+                      lw_op2(l, SpvOpBitwiseAnd, T32, b, mask));
+   return and_(l, ge, lw_op1(l, SpvOpLogicalNot, TB, or_(l, fl_is_nan(l, a), fl_is_nan(l, b))));
+}
+
+/* a < 0 (false for -0 and NaN) */
+static uint32_t below_zero(struct lower *l, uint32_t a)
+{
+   uint32_t not_zero_nan =
+      lw_op1(l, SpvOpLogicalNot, TB, or_(l, fl_is_zero(l, a), fl_is_nan(l, a)));
+   return and_(l, lw_nz(l, fl_sign(l, a)), not_zero_nan);
+}
+
+struct cube {
+   uint32_t z, y; /* the major axis is z / else y / else x */
+};
+
+static struct cube cube_major(struct lower *l, const uint32_t *s)
+{
+   struct cube c = { and_(l, at_least(l, s[2], s[0]), at_least(l, s[2], s[1])),
+                     at_least(l, s[1], s[0]) };
+   return c;
+}
+
+static uint32_t cubeid(struct lower *l, const uint32_t *s)
+{
+   struct cube c = cube_major(l, s);
+   /* face 2 * axis + (major < 0), as f32: 0.0 1.0 2.0 3.0 4.0 5.0 */
+   uint32_t x = sel(l, below_zero(l, s[0]), lw_u32(l, 0x3f800000u), lw_u32(l, 0));
+   uint32_t y = sel(l, below_zero(l, s[1]), lw_u32(l, 0x40400000u), lw_u32(l, 0x40000000u));
+   uint32_t z = sel(l, below_zero(l, s[2]), lw_u32(l, 0x40a00000u), lw_u32(l, 0x40800000u));
+   return sel(l, c.z, z, sel(l, c.y, y, x));
+}
+
+static uint32_t cubesc(struct lower *l, const uint32_t *s)
+{
+   struct cube c = cube_major(l, s);
+   uint32_t z = sel(l, below_zero(l, s[2]), negate(l, s[0]), s[0]);
+   uint32_t x = sel(l, below_zero(l, s[0]), s[2], negate(l, s[2]));
+   return sel(l, c.z, z, sel(l, c.y, s[0], x));
+}
+
+static uint32_t cubetc(struct lower *l, const uint32_t *s)
+{
+   struct cube c = cube_major(l, s);
+   uint32_t y = sel(l, below_zero(l, s[1]), negate(l, s[2]), s[2]);
+   return sel(l, and_(l, lw_op1(l, SpvOpLogicalNot, TB, c.z), c.y), y, negate(l, s[1]));
+}
+
+static uint32_t cubema(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   struct cube c = cube_major(l, s);
+   uint32_t major = sel(l, c.z, s[2], sel(l, c.y, s[1], s[0]));
+   return fl_mul(l, major, lw_u32(l, 0x40000000u), ROUND);
+}
+
+F32_OP(v_cubeid_f32, 3, 0, cubeid(l, s))
+F32_OP(v_cubesc_f32, 3, 0, cubesc(l, s))
+F32_OP(v_cubetc_f32, 3, 0, cubetc(l, s))
+F32_OP(v_cubema_f32, 3, 0, cubema(l, m, s))
+
 /* ---- not lowered yet ---------------------------------------------------------------------------
  */
 
@@ -636,11 +705,6 @@ UNSUPPORTED(v_log_f16)
 UNSUPPORTED(v_exp_f16)
 UNSUPPORTED(v_sin_f16)
 UNSUPPORTED(v_cos_f16)
-UNSUPPORTED(v_cubeid_f32)
-UNSUPPORTED(v_cubesc_f32)
-UNSUPPORTED(v_cubetc_f32)
-UNSUPPORTED(v_cubema_f32)
-UNSUPPORTED(v_trig_preop_f64)
 UNSUPPORTED(v_interp_p1_f32_e64)
 UNSUPPORTED(v_interp_p2_f32_e64)
 UNSUPPORTED(v_interp_mov_f32_e64)

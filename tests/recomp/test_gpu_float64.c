@@ -240,6 +240,8 @@ static const char *const diff_rows[] = {
    "v_mul_f64 v[20:21], v[1:2], v[3:4] mul:4",
    "v_add_f64 v[22:23], v[1:2], v[3:4] clamp div:2",
    "v_fma_f64 v[24:25], v[1:2], v[3:4], v[5:6] mul:2",
+   "v_trig_preop_f64 v[26:27], v[3:4], v5",
+   "v_trig_preop_f64 v[28:29], |v[1:2]|, 2",
 };
 #define NUM_DIFF_ROWS (sizeof(diff_rows) / sizeof(diff_rows[0]))
 

@@ -2,9 +2,9 @@
  * v_rcp_f32 and v_sqrt_f32 against the host's IEEE division and square root under the rounding
  * mode MODE selects (fesetround); v_rsq_f32 against 1/sqrt computed in long double and rounded
  * to f32 by the mode; MODE's f32 denormal flushing and the special values of docs/float.md
- * ("Transcendentals") written out here; the f16 forms, v_div_scale_f32 and v_div_fmas_f32
- * against the interpreter through rdna_diff_case. wave32 and wave64 under mixed EXEC masks.
- * Tests skip when there is no Vulkan device. */
+ * ("Transcendentals") written out here; the f16 forms, v_div_scale_f32, v_div_fmas_f32 and the
+ * cube-map rows against the interpreter through rdna_diff_case. wave32 and wave64 under mixed EXEC
+ * masks. Tests skip when there is no Vulkan device. */
 #include <criterion/criterion.h>
 #include <fenv.h>
 #include <math.h>
@@ -200,6 +200,10 @@ static const char *const diff_rows[] = {
    "v_div_scale_f32 v17, vcc, v3, v3, v1",
    "v_div_fmas_f32 v18, v1, v3, v4",
    "v_div_fmas_f32 v19, -v1, v3, |v4| div:2",
+   "v_cubeid_f32 v20, v1, v3, v4",
+   "v_cubesc_f32 v21, v1, -v3, v4",
+   "v_cubetc_f32 v22, v4, v3, v1",
+   "v_cubema_f32 v23, v1, v3, v4 mul:2",
 };
 #define NUM_DIFF_ROWS (sizeof(diff_rows) / sizeof(diff_rows[0]))
 
@@ -263,7 +267,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
    text_free(&t);
 }
 
-Test(float_trans, f16_forms_and_f32_division_helpers_match_the_interpreter, .timeout = 900)
+Test(float_trans, f16_forms_division_helpers_and_cube_rows_match_the_interpreter, .timeout = 900)
 {
    /* MODE: denormals kept, nearest; IEEE and DX10_CLAMP, toward +inf; all flushed, toward
     * zero; output denormals only, toward -inf, f16 toward +inf */
