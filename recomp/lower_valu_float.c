@@ -1,13 +1,13 @@
 /* Float rows of VOP1/VOP2/VOP3 in f32 and f16 lowered to SPIR-V with the interpreter's answers:
  * add, sub, mul, fma and the unfused and legacy mad/mac forms, min/max/min3/max3/med3, mullit,
  * conversions between floats and integers, the normalized and packed conversions, rounding to
- * integral values, fract, frexp and ldexp (docs/float.md; RDNA2 ISA guide 12.7, 12.9, 12.10).
- * Values are computed on their bits through recomp/lower_float.h, so MODE's rounding and denormal
- * fields are honoured at run time whatever the driver does with f32 or f16. Compares are in
- * lower_float_cmp.c, the f64 rows that need no rounding in lower_float64.c. Not lowered yet, each
- * an explicit UNSUPPORTED lowering at the end of this file: f64 add/mul/fma/ldexp, the
- * transcendentals (rcp, rsq, sqrt, exp, log, sin, cos), div_scale and div_fmas, trig_preop, the
- * cube-map rows, the f16 dot/packed VOP2 rows and the interpolation rows. */
+ * integral values, fract, frexp and ldexp, rcp/sqrt/rsq, the division fixup and the cube-map rows
+ * (docs/float.md; RDNA2 ISA guide 12.7, 12.9, 12.10). Values are computed on their bits through
+ * recomp/lower_float.h, so MODE's rounding and denormal fields are honoured at run time whatever
+ * the driver does with f32 or f16. Compares are in lower_float_cmp.c, the f64 rows and the
+ * division scale/fmas rows in lower_float64.c, packed math in lower_vop3p.c. Not lowered yet, each
+ * an explicit UNSUPPORTED lowering at the end of this file: exp, log, sin and cos, rsq f64 and the
+ * interpolation rows. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_float.h"

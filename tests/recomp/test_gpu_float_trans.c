@@ -1,4 +1,5 @@
-/* Roots, reciprocals and the f32 division helpers of the recompiler on the default Vulkan device:
+/* Roots, reciprocals, the f32 division helpers and the cube-map rows of the recompiler on the
+ * default Vulkan device:
  * v_rcp_f32 and v_sqrt_f32 against the host's IEEE division and square root under the rounding
  * mode MODE selects (fesetround); v_rsq_f32 against 1/sqrt computed in long double and rounded
  * to f32 by the mode; MODE's f32 denormal flushing and the special values of docs/float.md
