@@ -100,7 +100,7 @@ static void packed_halves(struct lower *l, const struct rdna_inst *in, unsigned 
    packed_raw(l, op, raw);
    for (unsigned k = 0; k < l->slots; k++) {
       for (unsigned h = 0; h < 2; h++) {
-         uint8_t pick = h ? in->mod.op_sel_hi : in->mod.op_sel;
+         unsigned pick = h ? in->mod.op_sel_hi : in->mod.op_sel;
          uint32_t v = (pick >> s) & 1u ? high16(l, raw[k]) : low16(l, raw[k]);
          if (flush) {
             bool neg = h ? ((in->mod.neg_hi >> s) & 1u) != 0 : (op->mods & RDNA_MOD_NEG) != 0;
