@@ -123,12 +123,12 @@ Test(recomp_cli, bad_case_is_exit_2_with_its_position)
 
 Test(recomp_cli, instruction_not_lowered_is_exit_2_naming_it)
 {
-   static const char text[] = "[program]\n  v_sqrt_f32 v1, v2\n  s_endpgm\n";
+   static const char text[] = "[program]\n  v_exp_f32 v1, v2\n  s_endpgm\n";
    write_file("a.case", text, strlen(text));
    cr_assert_eq(run("recomp a.case -o out.spv"), 2);
    char err[4096];
    read_file("err", err, sizeof(err));
-   cr_assert_not_null(strstr(err, "v_sqrt_f32 at 0x10000"), "%s", err);
+   cr_assert_not_null(strstr(err, "v_exp_f32 at 0x10000"), "%s", err);
 }
 
 Test(recomp_cli, bad_options_are_exit_2)
