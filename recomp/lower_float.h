@@ -98,6 +98,8 @@ uint32_t fl64_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uin
 /* 1 / a and sqrt(a) correctly rounded likewise. */
 uint32_t fl64_rcp(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out);
 uint32_t fl64_sqrt(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out);
+/* 1 / sqrt(a) by the interpreter's algorithm (faithful to 2^-62, rounded once), bit for bit. */
+uint32_t fl64_rsq(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out);
 
 /* ---- comparison --------------------------------------------------------------------------- */
 

@@ -614,6 +614,7 @@ static uint32_t trig_preop(struct lower *l, const struct fl_mode *m, const uint3
 
 F64_OP(v_trig_preop_f64, F64_I32_TO_F64, 2, trig_preop(l, m, s))
 F64_OP(v_sqrt_f64, F64_TO_F64, 1, fl64_sqrt(l, s[0], ROUND64))
+F64_OP(v_rsq_f64, F64_TO_F64, 1, fl64_rsq(l, s[0], ROUND64))
 
 /* ---- division helpers (guide 12.10, docs/float.md "Division helpers") -------------------------
  */

@@ -508,3 +508,113 @@ uint32_t fl64_sqrt(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_o
    res = sel64(l, is_zero(l, a), a, res);
    return sel64(l, is_nan(l, a), quiet(l, a), res);
 }
+
+/* The 128-bit product of two u64 values, from 32-bit pieces. */
+static struct wide mul64(struct lower *l, uint32_t a, uint32_t b)
+{
+   uint32_t mask = c64(l, 0xffffffffull), n32 = lw_u32(l, 32);
+   uint32_t a0 = b64(l, SpvOpBitwiseAnd, a, mask), a1 = shr(l, a, n32);
+   uint32_t b0 = b64(l, SpvOpBitwiseAnd, b, mask), b1 = shr(l, b, n32);
+   uint32_t p00 = b64(l, SpvOpIMul, a0, b0), p01 = b64(l, SpvOpIMul, a0, b1);
+   uint32_t p10 = b64(l, SpvOpIMul, a1, b0), p11 = b64(l, SpvOpIMul, a1, b1);
+   uint32_t mid = b64(l, SpvOpIAdd, p01, p10);
+   uint32_t mid_carry = lw_zext64(l, lw_b2u(l, cmp(l, SpvOpULessThan, mid, p01)));
+   uint32_t lo = b64(l, SpvOpIAdd, p00, shl(l, mid, n32));
+   uint32_t lo_carry = lw_zext64(l, lw_b2u(l, cmp(l, SpvOpULessThan, lo, p00)));
+   uint32_t hi = b64(l, SpvOpIAdd, b64(l, SpvOpIAdd, p11, shr(l, mid, n32)),
+                     b64(l, SpvOpIAdd, shl(l, mid_carry, n32), lo_carry));
+   struct wide w = { hi, lo, c64(l, 0) };
+   return w;
+}
+
+/* The f64 value of a 128-bit unsigned x minus y (either sign), approximately. */
+static uint32_t diff_approx(struct lower *l, struct wide x, struct wide y)
+{
+   uint32_t f64 = fl_type_f64(l);
+   uint32_t two64 = fl_as_f64(l, c64(l, 0x43f0000000000000ull));
+   /* the difference of the high parts is exact enough: both lie within 2^-40 of each other */
+   uint32_t dh = lw_op1(l, SpvOpConvertSToF, f64, b64(l, SpvOpISub, x.hi, y.hi));
+   uint32_t dl = fl_f64_op(l, SpvOpFSub, lw_op1(l, SpvOpConvertUToF, f64, x.lo),
+                           lw_op1(l, SpvOpConvertUToF, f64, y.lo));
+   return fl_f64_op(l, SpvOpFAdd, fl_f64_op(l, SpvOpFMul, dh, two64), dl);
+}
+
+/* An integer estimate e (u64) moved by the f64 correction `delta`, rounded to nearest. */
+static uint32_t nudge(struct lower *l, uint32_t e, uint32_t delta)
+{
+   uint32_t t = spvb_type_int(l->b, 64, true);
+   uint32_t d = lw_glsl(l, GLSLstd450RoundEven, fl_type_f64(l), &delta, 1);
+   return b64(l, SpvOpIAdd, e, lw_op1(l, SpvOpBitcast, T64, lw_op1(l, SpvOpConvertFToS, t, d)));
+}
+
+/* 1 / sqrt(a) as the interpreter computes it (interp/float.c, float_rsq): the significand
+ * normalized to bit 62 and shifted up by 62 (one more for an odd exponent) gives v below 2^126;
+ * root = floor(sqrt(v)) (63 bits) with a sticky bit, then floor(2^127 / (2 root + sticky)) with
+ * the remainder as the sticky bit, rounded once. Both integers come from f64 estimates refined
+ * once by their exact residual and then proved by exact 128-bit products. */
+uint32_t fl64_rsq(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out)
+{
+   uint32_t m, e;
+   unpack(l, a, &m, &e);
+   uint32_t f64 = fl_type_f64(l);
+   /* sig at bit 62: m << 10, exponent e - 10; v = sig << 62, exponent e - 72 (made even) */
+   uint32_t sig = shl(l, m, lw_u32(l, 10));
+   uint32_t ev = b32(l, SpvOpISub, e, lw_u32(l, 72));
+   uint32_t odd = lw_nz(l, b32(l, SpvOpBitwiseAnd, ev, lw_u32(l, 1)));
+   struct wide v = { sel64(l, odd, shr(l, sig, lw_u32(l, 1)), shr(l, sig, lw_u32(l, 2))),
+                     sel64(l, odd, shl(l, sig, lw_u32(l, 63)), shl(l, sig, lw_u32(l, 62))),
+                     c64(l, 0) };
+   ev = b32(l, SpvOpISub, ev, lw_b2u(l, odd));
+   /* root: estimate, one residual step, then exact corrections */
+   uint32_t two64 = fl_as_f64(l, c64(l, 0x43f0000000000000ull));
+   uint32_t vf = fl_f64_op(l, SpvOpFMul, lw_op1(l, SpvOpConvertUToF, f64, v.hi), two64);
+   uint32_t root = lw_op1(l, SpvOpConvertFToU, T64, lw_glsl(l, GLSLstd450Sqrt, f64, &vf, 1));
+   uint32_t rf = lw_op1(l, SpvOpConvertUToF, f64, root);
+   root = nudge(l, root,
+                fl_f64_op(l, SpvOpFDiv, diff_approx(l, v, mul64(l, root, root)),
+                          fl_f64_op(l, SpvOpFAdd, rf, rf)));
+   for (int i = 0; i < 2; i++)
+      root =
+         sel64(l, less128(l, v, mul64(l, root, root)), b64(l, SpvOpISub, root, c64(l, 1)), root);
+   for (int i = 0; i < 2; i++) {
+      uint32_t next = b64(l, SpvOpIAdd, root, c64(l, 1));
+      root = sel64(l, less128(l, v, mul64(l, next, next)), root, next);
+   }
+   struct wide sq = mul64(l, root, root);
+   uint32_t exact = and_(l, cmp(l, SpvOpIEqual, sq.hi, v.hi), cmp(l, SpvOpIEqual, sq.lo, v.lo));
+   uint32_t den =
+      b64(l, SpvOpBitwiseOr, shl(l, root, lw_u32(l, 1)), lw_zext64(l, lw_b2u(l, not_(l, exact))));
+   /* q = floor(2^127 / den), den in [2^63, 2^64): q in (2^63, 2^64], 2^64 only for den = 2^63 */
+   struct wide top = { c64(l, 1ull << 63), c64(l, 0), c64(l, 0) };
+   uint32_t denf = lw_op1(l, SpvOpConvertUToF, f64, den);
+   uint32_t qf = fl_f64_op(l, SpvOpFDiv, fl_as_f64(l, c64(l, 0x47e0000000000000ull)), denf);
+   uint32_t limit[2] = { qf, fl_as_f64(l, c64(l, 0x43efffffffffffffull)) }; /* below 2^64 */
+   uint32_t q = lw_op1(l, SpvOpConvertFToU, T64, lw_glsl(l, GLSLstd450FMin, f64, limit, 2));
+   q = nudge(l, q, fl_f64_op(l, SpvOpFDiv, diff_approx(l, top, mul64(l, q, den)), denf));
+   for (int i = 0; i < 2; i++)
+      q = sel64(l, less128(l, top, mul64(l, q, den)), b64(l, SpvOpISub, q, c64(l, 1)), q);
+   for (int i = 0; i < 2; i++) {
+      uint32_t next = b64(l, SpvOpIAdd, q, c64(l, 1));
+      uint32_t fits = and_(l, nz64(l, next), not_(l, less128(l, top, mul64(l, next, den))));
+      q = sel64(l, fits, next, q);
+   }
+   struct wide prod = mul64(l, q, den);
+   uint32_t rem =
+      or_(l, cmp(l, SpvOpINotEqual, prod.hi, top.hi), cmp(l, SpvOpINotEqual, prod.lo, top.lo));
+   uint32_t power = cmp(l, SpvOpIEqual, den, c64(l, 1ull << 63));
+   /* the quotient doubled with its sticky bit: 65 bits */
+   struct wide w = { shr(l, q, lw_u32(l, 63)),
+                     b64(l, SpvOpBitwiseOr, shl(l, q, lw_u32(l, 1)), lw_zext64(l, lw_b2u(l, rem))),
+                     c64(l, 0) };
+   w.hi = sel64(l, power, c64(l, 2), w.hi);
+   w.lo = sel64(l, power, c64(l, 0), w.lo);
+   /* the root's exponent: sqrt(v * 2^ev) = (den / 2) * 2^(ev / 2); 1 / that = 2^127 / den *
+    * 2^(-127 + 1 - ev / 2), and w = 2 q */
+   uint32_t half_ev = b32(l, SpvOpShiftRightArithmetic, ev, lw_u32(l, 1));
+   w.exp = b32(l, SpvOpISub, i32(l, -127), half_ev);
+   uint32_t res = round_pack(l, c64(l, 0), w, round, flush_out);
+   res = sel64(l, is_inf(l, a), c64(l, 0), res);
+   res = sel64(l, nz64(l, sign_of(l, a)), c64(l, DEFAULT_NAN64), res);
+   res = sel64(l, is_zero(l, a), b64(l, SpvOpBitwiseOr, sign_of(l, a), c64(l, INF64)), res);
+   return sel64(l, is_nan(l, a), quiet(l, a), res);
+}

@@ -6,7 +6,7 @@
  * recomp/lower_float.h, so MODE's rounding and denormal fields are honoured at run time whatever
  * the driver does with f32 or f16. Compares are in lower_float_cmp.c, the f64 rows and the
  * division scale/fmas rows in lower_float64.c, packed math in lower_vop3p.c. Not lowered yet, each
- * an explicit UNSUPPORTED lowering at the end of this file: exp, log, sin and cos, rsq f64 and the
+ * an explicit UNSUPPORTED lowering at the end of this file: exp, log, sin and cos and the
  * interpolation rows. */
 #include <spirv/unified1/GLSL.std.450.h>
 
@@ -700,7 +700,6 @@ UNSUPPORTED(v_exp_f32)
 UNSUPPORTED(v_log_f32)
 UNSUPPORTED(v_sin_f32)
 UNSUPPORTED(v_cos_f32)
-UNSUPPORTED(v_rsq_f64)
 UNSUPPORTED(v_log_f16)
 UNSUPPORTED(v_exp_f16)
 UNSUPPORTED(v_sin_f16)

@@ -1,7 +1,8 @@
-/* f64 arithmetic of the recompiler on the default Vulkan device: v_add/mul/fma/ldexp_f64 against
- * the host's IEEE double arithmetic under the rounding mode MODE selects (fesetround), with
- * MODE's f64 denormal flushing and the NaN rules of docs/float.md written out here; the division
- * helpers, omod and clamp on f64 results against the interpreter through rdna_diff_case. Inputs
+/* f64 arithmetic of the recompiler on the default Vulkan device: v_add/mul/fma/ldexp/rcp/sqrt_f64
+ * against the host's IEEE double arithmetic under the rounding mode MODE selects (fesetround),
+ * with MODE's f64 denormal flushing and the NaN rules of docs/float.md written out here; the
+ * division helpers, v_trig_preop_f64, v_rsq_f64 (the interpreter's faithful algorithm), omod and
+ * clamp on f64 results against the interpreter through rdna_diff_case. Inputs
  * mix edge values (signed zeros, denormals, extremes, infinities, NaNs) with random bits and
  * values whose products and sums land in the denormal range, in wave32 and wave64 under mixed
  * EXEC masks. Tests skip when there is no Vulkan device. */
@@ -242,6 +243,8 @@ static const char *const diff_rows[] = {
    "v_fma_f64 v[24:25], v[1:2], v[3:4], v[5:6] mul:2",
    "v_trig_preop_f64 v[26:27], v[3:4], v5",
    "v_trig_preop_f64 v[28:29], |v[1:2]|, 2",
+   "v_rsq_f64_e32 v[30:31], v[1:2]",
+   "v_rsq_f64_e64 v[32:33], |v[3:4]|",
 };
 #define NUM_DIFF_ROWS (sizeof(diff_rows) / sizeof(diff_rows[0]))
 
