@@ -529,6 +529,7 @@ static enum rdna_status create_device(struct rdna_gpu *gpu, struct rdna_diag *di
       .pNext = &v11,
    };
    vk->vkGetPhysicalDeviceFeatures2(gpu->physical, &have);
+   gpu->float64 = have.features.shaderFloat64;
 
    VkPhysicalDeviceSubgroupSizeControlFeaturesEXT want_size = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT,

@@ -126,6 +126,7 @@ struct rdna_gpu {
    VkPhysicalDeviceLimits limits;
    VkPhysicalDeviceMemoryProperties memory;
    unsigned max_subgroups_per_group; /* maxComputeWorkgroupSubgroups; 0: no limit known */
+   bool float64;                     /* shaderFloat64, enabled when the device has it */
    VkDevice device;
    uint32_t queue_family;
    uint32_t timestamp_bits;

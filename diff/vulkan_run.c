@@ -12,6 +12,7 @@
  * private name per file keeps two such files linkable together. */
 #define kDefaultMaxIdBound vulkan_run_spirv_max_id_bound
 #include <spirv-tools/libspirv.h>
+#include <spirv/unified1/spirv.h>
 #undef kDefaultMaxIdBound
 
 #include "vulkan_internal.h"
@@ -490,6 +491,29 @@ static enum rdna_status submit_and_wait(struct rdna_gpu *gpu, struct run_objects
    return vulkan_call_fail(diag, r, "vkWaitForFences");
 }
 
+/* UNSUPPORTED when the module declares a capability whose device feature is missing: Float64
+ * (the recompiler's float lowering computes in f64) needs shaderFloat64. */
+static enum rdna_status check_capabilities(const struct rdna_gpu *gpu, const uint32_t *words,
+                                           size_t num_words, struct rdna_diag *diag)
+{
+   for (size_t i = 5; i < num_words;) {
+      uint32_t count = words[i] >> SpvWordCountShift, op = words[i] & SpvOpCodeMask;
+      if (count == 0)
+         break;
+      if (op == SpvOpCapability && count == 2 && i + 1 < num_words &&
+          words[i + 1] == SpvCapabilityFloat64 && !gpu->float64)
+         return vulkan_fail(diag, RDNA_UNSUPPORTED,
+                            "unsupported on this device: %s lacks shaderFloat64, which the "
+                            "module's float arithmetic needs",
+                            gpu->info.name);
+      if (op != SpvOpCapability && op != SpvOpExtension && op != SpvOpExtInstImport &&
+          op != SpvOpMemoryModel)
+         break; /* capabilities come first (SPIR-V 2.4) */
+      i += count;
+   }
+   return RDNA_OK;
+}
+
 enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_t num_words,
                               const struct rdna_module_layout *layout, const void *memory,
                               const uint32_t *state, const struct rdna_gpu_run_options *options,
@@ -506,6 +530,8 @@ enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_
    enum rdna_status st = check_layout(gpu, layout, diag);
    if (st == RDNA_OK)
       st = validate_module(gpu, words, num_words, diag);
+   if (st == RDNA_OK)
+      st = check_capabilities(gpu, words, num_words, diag);
    struct binding_ranges b;
    if (st == RDNA_OK)
       st = plan_bindings(gpu, layout, &b, diag);

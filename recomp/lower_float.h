@@ -70,9 +70,36 @@ uint32_t fl_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_
                 unsigned width);
 uint32_t fl_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t round,
                 uint32_t flush_out, unsigned width);
+/* V_MIN_F32 / V_MAX_F32 on f32 bits (f16 sources widened): MODE.IEEE quiets a signalling NaN
+ * source, otherwise a NaN source gives the other one; -0 is below +0 (recomp/lower_valu_float.c).
+ */
+uint32_t fl_min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b, bool is_max);
 /* a * 2^n for a signed i32 n (u32 bits). */
 uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out,
                   unsigned width);
+
+/* 1 / a, sqrt(a) and 1 / sqrt(a) of f32 bits a (f16 sources widened) correctly rounded by
+ * `round` to `width` (32 or 16) bits, flushing a denormal result when `flush_out`; special
+ * values as docs/float.md "Transcendentals" lists them (recomp/lower_float_trans.c). */
+uint32_t fl_rcp(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
+uint32_t fl_sqrt(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
+uint32_t fl_rsq(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
+
+/* ---- f64 arithmetic on u64 bits (recomp/lower_float64_arith.c) --------------------------- */
+
+/* a + b, a * b, a * b + c and a * 2^n (n a signed i32 in u32 bits) on f64 bits, rounded once by
+ * `round` (MODE encoding), a denormal result flushed to a signed zero when `flush_out`; sources
+ * already modified and flushed; NaN rules of docs/float.md. */
+uint32_t fl64_add(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out);
+uint32_t fl64_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_t flush_out);
+uint32_t fl64_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t round,
+                  uint32_t flush_out);
+uint32_t fl64_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out);
+/* 1 / a and sqrt(a) correctly rounded likewise. */
+uint32_t fl64_rcp(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out);
+uint32_t fl64_sqrt(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out);
+/* 1 / sqrt(a) by the interpreter's algorithm (faithful to 2^-62, rounded once), bit for bit. */
+uint32_t fl64_rsq(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out);
 
 /* ---- comparison --------------------------------------------------------------------------- */
 

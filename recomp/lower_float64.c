@@ -1,10 +1,10 @@
-/* f64 rows lowered without general f64 rounding: compares and class tests, min/max,
- * conversions between f64 and f32 or 32-bit integers, rounding to integral values, fract and frexp
- * (RDNA2 ISA guide 12.8-12.10, docs/float.md). Values stay u64 bits; signs, NaNs, denormals and
- * ordering are decided in integer arithmetic, and the driver's f64 unit is used only for exact
- * operations (integer conversions, floor and friends on normal values) and for fract, whose
- * one inexact case is rounded here. f64 add, mul, fma and ldexp are not lowered yet (UNSUPPORTED
- * in lower_valu_float.c), nor is omod on an f64 result. */
+/* f64 rows: compares and class tests, min/max, conversions between f64 and f32 or 32-bit
+ * integers, rounding to integral values, fract and frexp, and the rows that round an f64 result
+ * (add, mul, fma, ldexp, the division helpers) through the integer soft-float of
+ * lower_float64_arith.c (RDNA2 ISA guide 12.7-12.10, docs/float.md). Values stay u64 bits;
+ * signs, NaNs, denormals and ordering are decided in integer arithmetic, and the driver's f64 unit
+ * is used only for exact operations (integer conversions, floor and friends on normal values) and
+ * for fract, whose one inexact case is rounded here. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_float.h"
@@ -247,11 +247,12 @@ enum rdna_status lower_v_cmpx_class_f64(struct lower *l, const struct rdna_inst 
 typedef uint32_t (*f64_fn)(struct lower *l, const struct fl_mode *m, const uint32_t *s);
 
 enum f64_shape {
-   F64_TO_F64,   /* f64 sources, f64 result (omod not lowered, clamp applies) */
-   F64_TO_INT32, /* f64 source, 32-bit integer result */
-   F64_TO_F32,   /* f64 source, f32 result (output modifiers of f32) */
-   F32_TO_F64,   /* f32 source, f64 result */
-   INT32_TO_F64, /* raw 32-bit source, f64 result */
+   F64_TO_F64,     /* f64 sources, f64 result (omod not lowered, clamp applies) */
+   F64_TO_INT32,   /* f64 source, 32-bit integer result */
+   F64_TO_F32,     /* f64 source, f32 result (output modifiers of f32) */
+   F32_TO_F64,     /* f32 source, f64 result */
+   INT32_TO_F64,   /* raw 32-bit source, f64 result */
+   F64_I32_TO_F64, /* f64 source and a raw 32-bit source (ldexp), f64 result */
 };
 
 static uint32_t clamp64(struct lower *l, const struct fl_mode *m, uint32_t r)
@@ -262,19 +263,31 @@ static uint32_t clamp64(struct lower *l, const struct fl_mode *m, uint32_t r)
    return sel64(l, is_nan64(l, r), sel64(l, m->dx10_clamp, lw_u64(l, 0), r), clamped);
 }
 
+/* omod on an f64 result (RDNA2 ISA guide 6.2.2): a scaling rounded like the operation, applied
+ * unless output denormals are kept or MODE.IEEE is set, never to NaN; -0 becomes +0. */
+static uint32_t omod64(struct lower *l, const struct rdna_inst *in, const struct fl_mode *m,
+                       uint32_t r)
+{
+   static const int32_t scale[4] = { 0, 1, 2, -1 };
+   uint32_t scaled =
+      fl64_ldexp(l, r, lw_u32(l, (uint32_t)scale[in->mod.omod & 3]), m->round, m->flush_out);
+   scaled = sel64(l, is_zero64(l, scaled), lw_u64(l, 0), scaled);
+   uint32_t apply = and_(l, and_(l, m->flush_out, not_(l, m->ieee)), not_(l, is_nan64(l, r)));
+   return sel64(l, apply, scaled, r);
+}
+
 static enum rdna_status f64_op(struct lower *l, const struct rdna_inst *in, enum f64_shape shape,
                                unsigned num_srcs, f64_fn fn)
 {
-   bool f64_result = shape == F64_TO_F64 || shape == F32_TO_F64 || shape == INT32_TO_F64;
-   if (f64_result && in->mod.omod)
-      return lower_unsupported(l, rdna_op_name(in->op), " (with omod on an f64 result)");
+   bool f64_result = shape == F64_TO_F64 || shape == F32_TO_F64 || shape == INT32_TO_F64 ||
+                     shape == F64_I32_TO_F64;
    struct fl_mode m;
    unsigned src_width = shape == F32_TO_F64 ? 32 : 64;
    fl_mode(l, &m, src_width, shape == F64_TO_F32 ? 32 : 64);
-   uint32_t src[2][LOWER_MAX_SLOTS];
+   uint32_t src[3][LOWER_MAX_SLOTS];
    for (unsigned i = 0; i < num_srcs; i++) {
       const struct rdna_operand *op = &in->operands[1 + i];
-      if (shape == INT32_TO_F64)
+      if (shape == INT32_TO_F64 || (shape == F64_I32_TO_F64 && i == 1))
          lw_vsrc(l, op, src[i]);
       else if (shape == F32_TO_F64)
          fl_src(l, op, m.flush_in, src[i]);
@@ -283,9 +296,11 @@ static enum rdna_status f64_op(struct lower *l, const struct rdna_inst *in, enum
    }
    unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
    for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t s[2] = { src[0][k], num_srcs > 1 ? src[1][k] : 0 };
+      uint32_t s[3] = { src[0][k], num_srcs > 1 ? src[1][k] : 0, num_srcs > 2 ? src[2][k] : 0 };
       uint32_t r = fn(l, &m, s);
       if (f64_result) {
+         if (in->mod.omod)
+            r = omod64(l, in, &m, r);
          if (in->mod.flags & RDNA_FLAG_CLAMP)
             r = clamp64(l, &m, r);
          lw_vwrite(l, dst, k, lw_lo(l, r));
@@ -529,3 +544,354 @@ static uint32_t frexp_mant64(struct lower *l, uint32_t a)
 
 F64_OP(v_frexp_exp_i32_f64, F64_TO_INT32, 1, frexp_exp64(l, s[0]))
 F64_OP(v_frexp_mant_f64, F64_TO_F64, 1, frexp_mant64(l, s[0]))
+
+/* ---- arithmetic ------------------------------------------------------------------------------ */
+
+#define ROUND64 m->round, m->flush_out
+
+F64_OP(v_add_f64, F64_TO_F64, 2, fl64_add(l, s[0], s[1], ROUND64))
+F64_OP(v_mul_f64, F64_TO_F64, 2, fl64_mul(l, s[0], s[1], ROUND64))
+F64_OP(v_fma_f64, F64_TO_F64, 3, fl64_fma(l, s[0], s[1], s[2], ROUND64))
+F64_OP(v_ldexp_f64, F64_I32_TO_F64, 2, fl64_ldexp(l, s[0], s[1], ROUND64))
+F64_OP(v_rcp_f64, F64_TO_F64, 1, fl64_rcp(l, s[0], ROUND64))
+
+/* ---- v_trig_preop_f64 (guide 12.10) -----------------------------------------------------------
+ * 53 bits of 2/pi for argument reduction: with shift = src1[4:0] * 53, plus exponent(src0) - 1077
+ * when src0's biased exponent exceeds 1077, the 53 fraction bits of 2/pi after the first `shift`
+ * ones, scaled by 2^(-53 - shift) (2^128 more for exponents of 1968 and up). The guide takes
+ * 1201 fraction bits; later ones are 0. */
+
+/* The first 1201 fraction bits of 2/pi, 24 per word (the interpreter's table, checked there
+ * against 2/pi computed to 1800 bits), padded with zero words so that four words from each of
+ * the first 51 exist. */
+static const uint32_t two_over_pi[54] = {
+   0xa2f983, 0x6e4e44, 0x1529fc, 0x2757d1, 0xf534dd, 0xc0db62, 0x95993c, 0x439041, 0xfe5163,
+   0xabdebb, 0xc561b7, 0x246e3a, 0x424dd2, 0xe00649, 0x2eea09, 0xd1921c, 0xfe1deb, 0x1cb129,
+   0xa73ee8, 0x8235f5, 0x2ebb44, 0x84e99c, 0x7026b4, 0x5f7e41, 0x3991d6, 0x398353, 0x39f49c,
+   0x845f8b, 0xbdf928, 0x3b1ff8, 0x97ffde, 0x05980f, 0xef2f11, 0x8b5a0a, 0x6d1f6d, 0x367ecf,
+   0x27cb09, 0xb74f46, 0x3f669e, 0x5fea2d, 0x7527ba, 0xc7ebe5, 0xf17b3d, 0x0739f7, 0x8a5292,
+   0xea6bfb, 0x5fb11f, 0x8d5d08, 0x560330, 0x46fc7b, 0x800000, /* bit 1201 only */
+};
+
+static uint32_t field64(struct lower *l, uint32_t x);
+
+static uint32_t trig_preop(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   uint32_t exponent = field64(l, s[0]);
+   uint32_t shift = lw_op2(l, SpvOpIMul, T32, lw_op2(l, SpvOpBitwiseAnd, T32, s[1], lw_u32(l, 31)),
+                           lw_u32(l, 53));
+   uint32_t big = lw_op2(l, SpvOpUGreaterThan, TB, exponent, lw_u32(l, 1077));
+   shift = lw_op2(
+      l, SpvOpIAdd, T32, shift,
+      lw_select(l, T32, big, lw_op2(l, SpvOpISub, T32, exponent, lw_u32(l, 1077)), lw_u32(l, 0)));
+   /* the 96 bits from word shift / 24 (a select chain over the words that hold bits: drivers
+    * lower an indexed array into branches) as top (64 bits) and rest (32), then the window of 64
+    * bits from bit shift % 24 */
+   uint32_t first = lw_op2(l, SpvOpUDiv, T32, shift, lw_u32(l, 24));
+   uint32_t offset = lw_op2(l, SpvOpUMod, T32, shift, lw_u32(l, 24));
+   uint32_t top = lw_u64(l, 0), rest = lw_u64(l, 0);
+   for (unsigned i = 0; i < 51; i++) {
+      const uint32_t *w = &two_over_pi[i];
+      uint64_t t = (uint64_t)w[0] << 40 | (uint64_t)w[1] << 16 | w[2] >> 8;
+      uint64_t r = (uint64_t)(w[2] & 0xffu) << 24 | w[3];
+      uint32_t here = lw_op2(l, SpvOpIEqual, TB, first, lw_u32(l, i));
+      top = sel64(l, here, lw_u64(l, t), top);
+      rest = sel64(l, here, lw_u64(l, r), rest);
+   }
+   uint32_t off64 = lw_zext64(l, offset);
+   uint32_t window =
+      op64(l, SpvOpBitwiseOr, op64(l, SpvOpShiftLeftLogical, top, off64),
+           op64(l, SpvOpShiftRightLogical, rest, op64(l, SpvOpISub, lw_u64(l, 32), off64)));
+   uint32_t bits = op64(l, SpvOpShiftRightLogical, window, lw_u64(l, 11));
+   uint32_t value = fl_as_u64(l, lw_op1(l, SpvOpConvertUToF, fl_type_f64(l), bits));
+   uint32_t scale = lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-53), shift);
+   scale =
+      lw_op2(l, SpvOpIAdd, T32, scale,
+             lw_select(l, T32, lw_op2(l, SpvOpUGreaterThanEqual, TB, exponent, lw_u32(l, 1968)),
+                       lw_u32(l, 128), lw_u32(l, 0)));
+   return fl64_ldexp(l, value, scale, m->round, m->flush_out);
+}
+
+F64_OP(v_trig_preop_f64, F64_I32_TO_F64, 2, trig_preop(l, m, s))
+F64_OP(v_sqrt_f64, F64_TO_F64, 1, fl64_sqrt(l, s[0], ROUND64))
+F64_OP(v_rsq_f64, F64_TO_F64, 1, fl64_rsq(l, s[0], ROUND64))
+
+/* ---- division helpers (guide 12.10, docs/float.md "Division helpers") -------------------------
+ */
+
+static uint32_t field64(struct lower *l, uint32_t x)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32,
+                 lw_op2(l, SpvOpShiftRightLogical, T32, lw_hi(l, x), lw_u32(l, 20)),
+                 lw_u32(l, 0x7ff));
+}
+
+/* A finite nonzero value's significand normalized to bit 52 and its exponent (value = sig *
+ * 2^exp, an i32 in u32 bits). */
+static void normalized64(struct lower *l, uint32_t x, uint32_t *sig, uint32_t *exp)
+{
+   uint32_t m = op64(l, SpvOpBitwiseAnd, x, lw_u64(l, (1ull << 52) - 1));
+   uint32_t denorm =
+      cmp64(l, SpvOpIEqual, op64(l, SpvOpBitwiseAnd, x, lw_u64(l, INF64)), lw_u64(l, 0));
+   uint32_t n = lw_op2(l, SpvOpISub, T32, lw_u32(l, 52), msb52(l, x));
+   *sig = sel64(l, denorm, op64(l, SpvOpShiftLeftLogical, m, lw_zext64(l, n)),
+                op64(l, SpvOpBitwiseOr, m, lw_u64(l, 1ull << 52)));
+   *exp = lw_select(l, T32, denorm, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-1074), n),
+                    lw_op2(l, SpvOpISub, T32, field64(l, x), lw_u32(l, 1075)));
+}
+
+static uint32_t exponent64(struct lower *l, uint32_t x)
+{
+   uint32_t sig, exp;
+   normalized64(l, x, &sig, &exp);
+   return lw_op2(l, SpvOpIAdd, T32, exp, lw_u32(l, 52));
+}
+
+/* V_DIV_FIXUP_F64: the f32 row's rules (lower_valu_float.c) on f64; sources never flushed. */
+static uint32_t div_fixup64(struct lower *l, const uint32_t *s)
+{
+   uint32_t q = s[0], den = s[1], num = s[2];
+   uint32_t sign = sign64(l, op64(l, SpvOpBitwiseXor, den, num));
+   uint32_t inf = op64(l, SpvOpBitwiseOr, sign, lw_u64(l, INF64));
+   uint32_t diff = lw_op2(l, SpvOpISub, T32, exponent64(l, num), exponent64(l, den));
+   uint32_t tiny = lw_op2(l, SpvOpSLessThan, TB, diff, lw_u32(l, (uint32_t)-1076));
+   uint32_t r = op64(l, SpvOpBitwiseOr, mag64(l, q), sign);
+   r = sel64(l, is_nan64(l, q), inf, r);
+   r = sel64(l, tiny, sign, r);
+   r = sel64(l, or_(l, is_inf64(l, den), is_zero64(l, num)), sign, r);
+   r = sel64(l, or_(l, is_zero64(l, den), is_inf64(l, num)), inf, r);
+   uint32_t invalid = or_(l, and_(l, is_zero64(l, den), is_zero64(l, num)),
+                          and_(l, is_inf64(l, den), is_inf64(l, num)));
+   r = sel64(l, invalid, lw_u64(l, 0xfff8000000000000ull), r);
+   r = sel64(l, is_nan64(l, den), quiet64(l, den), r);
+   return sel64(l, is_nan64(l, num), quiet64(l, num), r);
+}
+
+static enum rdna_status div_fixup_row(struct lower *l, const struct rdna_inst *in)
+{
+   if (in->mod.omod)
+      return lower_unsupported(l, rdna_op_name(in->op), " (with omod)");
+   struct fl_mode m;
+   fl_mode(l, &m, 64, 64);
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < 3; i++)
+      src64(l, &in->operands[1 + i], 0, src[i]);
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t s[3] = { src[0][k], src[1][k], src[2][k] };
+      uint32_t r = div_fixup64(l, s);
+      if (in->mod.flags & RDNA_FLAG_CLAMP)
+         r = clamp64(l, &m, r);
+      lw_vwrite(l, dst, k, lw_lo(l, r));
+      lw_vwrite(l, dst + 1, k, lw_hi(l, r));
+   }
+   return RDNA_OK;
+}
+
+enum rdna_status lower_v_div_fixup_f64(struct lower *l, const struct rdna_inst *in)
+{
+   return div_fixup_row(l, in);
+}
+
+/* V_DIV_FMAS_F64: fma, then where the lane's VCC bit is set the scaling of v_div_scale undone:
+ * 2^128 when src2's biased exponent is above the bias, else 2^-128 (docs/float.md). */
+enum rdna_status lower_v_div_fmas_f64(struct lower *l, const struct rdna_inst *in)
+{
+   struct fl_mode m;
+   fl_mode(l, &m, 64, 64);
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < 3; i++)
+      src64(l, &in->operands[1 + i], m.flush_in, src[i]);
+   uint32_t vcc = lw_vcc(l);
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t r = fl64_fma(l, src[0][k], src[1][k], src[2][k], m.round, m.flush_out);
+      uint32_t up = lw_op2(l, SpvOpUGreaterThan, TB, field64(l, src[2][k]), lw_u32(l, 1023));
+      uint32_t n = lw_select(l, T32, up, lw_u32(l, 128), lw_u32(l, (uint32_t)-128));
+      r = sel64(l, lw_mask_bit(l, vcc, k), fl64_ldexp(l, r, n, m.round, m.flush_out), r);
+      if (in->mod.omod)
+         r = omod64(l, in, &m, r);
+      if (in->mod.flags & RDNA_FLAG_CLAMP)
+         r = clamp64(l, &m, r);
+      lw_vwrite(l, dst, k, lw_lo(l, r));
+      lw_vwrite(l, dst + 1, k, lw_hi(l, r));
+   }
+   return RDNA_OK;
+}
+
+/* The division helpers' parameters per width: the smallest normal exponent, the significand
+ * bits, v_div_scale's scale, its exponent distance and its small-numerator exponent. */
+struct div_width {
+   int emin;
+   unsigned precision, scale, far, tiny;
+   uint64_t rcp_limit; /* the f64 bits of 2^-emin: 1 / den is denormal above it */
+};
+
+static const struct div_width DIV_F64 = { -1022, 53, 128, 768, 53, 0x7fd0000000000000ull };
+static const struct div_width DIV_F32 = { -126, 24, 64, 96, 23, 0x47d0000000000000ull };
+
+/* Whether num / den rounded to nearest even is a denormal of the width (not zero), for finite
+ * nonzero sources given as exact f64 bits, decided exactly on the normalized significands as
+ * `precision`-bit integers mn, md and the exponent difference D: with x = mn / md in (1/2, 2)
+ * and q = x * 2^D, q is denormal when 2^(emin - p) < q < 2^emin - 2^(emin - p) (the bounds
+ * round to zero and to the smallest normal). */
+static uint32_t quotient_denormal(struct lower *l, uint32_t num, uint32_t den,
+                                  const struct div_width *w)
+{
+   uint32_t mn, en, md, ed;
+   normalized64(l, num, &mn, &en);
+   normalized64(l, den, &md, &ed);
+   uint32_t drop = lw_u64(l, 53 - w->precision);
+   mn = op64(l, SpvOpShiftRightLogical, mn, drop);
+   md = op64(l, SpvOpShiftRightLogical, md, drop);
+   uint32_t t_i32 = spvb_type_int(l->b, 32, true);
+   uint32_t d = lw_op2(l, SpvOpISub, T32, en, ed);
+   uint32_t zero = lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 0));
+   uint32_t one = lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 1));
+   /* x > 2^j, j = emin - p - D */
+   uint32_t j =
+      lw_op1(l, SpvOpBitcast, t_i32,
+             lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)(w->emin - (int)w->precision)), d));
+   uint32_t above = lw_op2(l, SpvOpSLessThan, TB, j, zero);
+   above = or_(l, above,
+               and_(l, lw_op2(l, SpvOpIEqual, TB, j, zero), cmp64(l, SpvOpUGreaterThan, mn, md)));
+   /* x < 2^i (1 - 2^-p), i = emin - D: for i = 0 iff md > mn; for i = 1 iff mn <= 2 md - 2 */
+   uint32_t i =
+      lw_op1(l, SpvOpBitcast, t_i32, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)w->emin), d));
+   uint32_t below = lw_op2(l, SpvOpSGreaterThan, TB, i, one);
+   below = or_(l, below,
+               and_(l, lw_op2(l, SpvOpIEqual, TB, i, zero), cmp64(l, SpvOpUGreaterThan, md, mn)));
+   uint32_t twice =
+      op64(l, SpvOpISub, op64(l, SpvOpShiftLeftLogical, md, lw_u64(l, 1)), lw_u64(l, 2));
+   below =
+      or_(l, below,
+          and_(l, lw_op2(l, SpvOpIEqual, TB, i, one), cmp64(l, SpvOpULessThanEqual, mn, twice)));
+   return and_(l, above, below);
+}
+
+/* V_DIV_SCALE (guide 12.10; interp/exec_float_arith.c) on sources given as exact f64 bits, with
+ * the biased exponent fields of num and den in their own width and whether den is a denormal
+ * there: src0 scaled by 2^scale or 2^-scale where the quotient or the reciprocal would be
+ * denormal or the exponents lie far apart (exactly, in f64); *bit says where v_div_fmas must undo
+ * a scaling. NaN and zero sources are left to the caller. */
+static uint32_t div_scale(struct lower *l, const struct div_width *w, uint32_t s0, uint32_t den,
+                          uint32_t num, uint32_t exp_num, uint32_t exp_den, uint32_t den_denorm,
+                          uint32_t *bit)
+{
+   uint32_t exact = lw_u32(l, 0), keep = lw_bool(l, false);
+   uint32_t up = fl64_ldexp(l, s0, lw_u32(l, w->scale), exact, keep);
+   uint32_t down = fl64_ldexp(l, s0, lw_u32(l, (uint32_t) - (int)w->scale), exact, keep);
+   uint32_t finite = not_(l, or_(l, is_inf64(l, num), is_inf64(l, den)));
+   uint32_t rcp_denorm = and_(l, not_(l, is_inf64(l, den)),
+                              cmp64(l, SpvOpUGreaterThan, mag64(l, den), lw_u64(l, w->rcp_limit)));
+   uint32_t quot_denorm = and_(l, finite, quotient_denormal(l, num, den, w));
+   uint32_t far = lw_op2(l, SpvOpSGreaterThanEqual, TB, lw_op2(l, SpvOpISub, T32, exp_num, exp_den),
+                         lw_u32(l, w->far));
+   uint32_t is_den = cmp64(l, SpvOpIEqual, s0, den), is_num = cmp64(l, SpvOpIEqual, s0, num);
+   /* the guide's cases, last first so that the earlier ones win */
+   uint32_t r = sel64(l, lw_op2(l, SpvOpULessThanEqual, TB, exp_num, lw_u32(l, w->tiny)), up, s0);
+   uint32_t b = lw_bool(l, false), yes = lw_bool(l, true), no = b;
+   r = sel64(l, quot_denorm, sel64(l, is_num, up, s0), r);
+   b = lw_select(l, TB, quot_denorm, yes, b);
+   r = sel64(l, rcp_denorm, down, r);
+   b = lw_select(l, TB, rcp_denorm, no, b);
+   uint32_t both = and_(l, rcp_denorm, quot_denorm);
+   r = sel64(l, both, sel64(l, is_den, up, s0), r);
+   b = lw_select(l, TB, both, yes, b);
+   r = sel64(l, den_denorm, up, r);
+   b = lw_select(l, TB, den_denorm, no, b);
+   r = sel64(l, far, sel64(l, is_den, up, s0), r);
+   *bit = lw_select(l, TB, far, yes, b);
+   return r;
+}
+
+static uint32_t field32(struct lower *l, uint32_t x)
+{
+   return lw_op2(l, SpvOpBitwiseAnd, T32, lw_op2(l, SpvOpShiftRightLogical, T32, x, lw_u32(l, 23)),
+                 lw_u32(l, 0xff));
+}
+
+/* v_div_scale_f32 / _f64: vdst, sdst, then src0 (the value to scale), src1 (the denominator),
+ * src2 (the numerator), read unflushed; NaN sources give src0 quieted (or as it is), a zero
+ * numerator or denominator the default NaN, without a mask bit. */
+static enum rdna_status div_scale_row(struct lower *l, const struct rdna_inst *in, bool is64)
+{
+   if (in->mod.omod || (in->mod.flags & RDNA_FLAG_CLAMP))
+      return lower_unsupported(l, rdna_op_name(in->op), " (with output modifiers)");
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < 3; i++) {
+      if (is64)
+         src64(l, &in->operands[2 + i], 0, src[i]);
+      else
+         fl_src(l, &in->operands[2 + i], 0, src[i]);
+   }
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   uint32_t bits[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t s0 = src[0][k], den = src[1][k], num = src[2][k], bit, r;
+      if (is64) {
+         r = div_scale(l, &DIV_F64, s0, den, num, field64(l, num), field64(l, den),
+                       is_denorm64(l, den), &bit);
+      } else {
+         r = div_scale(l, &DIV_F32, fl_widen(l, s0), fl_widen(l, den), fl_widen(l, num),
+                       field32(l, num), field32(l, den), fl_is_denorm(l, den), &bit);
+         r = fl_narrow(l, r, lw_u32(l, 0), lw_bool(l, false));
+      }
+      uint32_t nan, zero, quieted, default_nan;
+      if (is64) {
+         nan = or_(l, is_nan64(l, s0), or_(l, is_nan64(l, den), is_nan64(l, num)));
+         zero = or_(l, is_zero64(l, num), is_zero64(l, den));
+         quieted = sel64(l, is_nan64(l, s0), quiet64(l, s0), s0);
+         default_nan = lw_u64(l, 0x7ff8000000000000ull);
+      } else {
+         nan = or_(l, fl_is_nan(l, s0), or_(l, fl_is_nan(l, den), fl_is_nan(l, num)));
+         zero = or_(l, fl_is_zero(l, num), fl_is_zero(l, den));
+         quieted = lw_select(l, T32, fl_is_nan(l, s0), fl_quiet(l, s0), s0);
+         default_nan = lw_u32(l, 0x7fc00000u);
+      }
+      uint32_t type = is64 ? T64 : T32;
+      r = lw_select(l, type, nan, quieted, r);
+      r = lw_select(l, type, zero, default_nan, r);
+      bits[k] = and_(l, and_(l, bit, not_(l, or_(l, nan, zero))), lw_active(l, k));
+      if (is64) {
+         lw_vwrite(l, dst, k, lw_lo(l, r));
+         lw_vwrite(l, dst + 1, k, lw_hi(l, r));
+      } else {
+         lw_vwrite(l, dst, k, r);
+      }
+   }
+   lw_mask_write(l, in->operands[1].reg, lw_ballot(l, bits));
+   return RDNA_OK;
+}
+
+enum rdna_status lower_v_div_scale_f64(struct lower *l, const struct rdna_inst *in)
+{
+   return div_scale_row(l, in, true);
+}
+
+enum rdna_status lower_v_div_scale_f32(struct lower *l, const struct rdna_inst *in)
+{
+   return div_scale_row(l, in, false);
+}
+
+/* V_DIV_FMAS_F32: fma rounded by the f32 MODE fields, then where the lane's VCC bit is set the
+ * scaling undone: 2^64 when src2's biased exponent is above the bias, else 2^-64, rounded again
+ * (docs/float.md "Division helpers"). */
+enum rdna_status lower_v_div_fmas_f32(struct lower *l, const struct rdna_inst *in)
+{
+   struct fl_mode m;
+   fl_mode(l, &m, 32, 32);
+   uint32_t src[3][LOWER_MAX_SLOTS];
+   for (unsigned i = 0; i < 3; i++)
+      fl_src(l, &in->operands[1 + i], m.flush_in, src[i]);
+   uint32_t vcc = lw_vcc(l);
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t r = fl_fma(l, src[0][k], src[1][k], src[2][k], m.round, m.flush_out, 32);
+      uint32_t up = lw_op2(l, SpvOpUGreaterThan, TB, field32(l, src[2][k]), lw_u32(l, 127));
+      uint32_t n = lw_select(l, T32, up, lw_u32(l, 64), lw_u32(l, (uint32_t)-64));
+      r = lw_select(l, T32, lw_mask_bit(l, vcc, k), fl_ldexp(l, r, n, m.round, m.flush_out, 32), r);
+      lw_vwrite(l, dst, k, fl_output_mods(l, in, &m, r, 32));
+   }
+   return RDNA_OK;
+}

@@ -1,13 +1,13 @@
 /* Float rows of VOP1/VOP2/VOP3 in f32 and f16 lowered to SPIR-V with the interpreter's answers:
  * add, sub, mul, fma and the unfused and legacy mad/mac forms, min/max/min3/max3/med3, mullit,
  * conversions between floats and integers, the normalized and packed conversions, rounding to
- * integral values, fract, frexp and ldexp (docs/float.md; RDNA2 ISA guide 12.7, 12.9, 12.10).
- * Values are computed on their bits through recomp/lower_float.h, so MODE's rounding and denormal
- * fields are honoured at run time whatever the driver does with f32 or f16. Compares are in
- * lower_float_cmp.c, the f64 rows that need no rounding in lower_float64.c. Not lowered yet, each
- * an explicit UNSUPPORTED lowering at the end of this file: f64 add/mul/fma/ldexp, the
- * transcendentals (rcp, rsq, sqrt, exp, log, sin, cos), div_scale and div_fmas, trig_preop, the
- * cube-map rows, the f16 dot/packed VOP2 rows and the interpolation rows. */
+ * integral values, fract, frexp and ldexp, rcp/sqrt/rsq, the division fixup and the cube-map rows
+ * (docs/float.md; RDNA2 ISA guide 12.7, 12.9, 12.10). Values are computed on their bits through
+ * recomp/lower_float.h, so MODE's rounding and denormal fields are honoured at run time whatever
+ * the driver does with f32 or f16. Compares are in lower_float_cmp.c, the f64 rows and the
+ * division scale/fmas rows in lower_float64.c, packed math in lower_vop3p.c. Not lowered yet, each
+ * an explicit UNSUPPORTED lowering at the end of this file: exp, log, sin and cos and the
+ * interpolation rows. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_float.h"
@@ -178,8 +178,7 @@ static uint32_t mad(struct lower *l, const struct fl_mode *m, const uint32_t *s,
 
 /* V_MIN_F32 / V_MAX_F32 (guide 12.7): with MODE.IEEE a signalling NaN source comes back quieted
  * (src0 first); otherwise a NaN source gives the other source unchanged; -0 is below +0. */
-static uint32_t min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b,
-                        bool is_max)
+uint32_t fl_min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b, bool is_max)
 {
    uint32_t ka = fl_order_key(l, a), kb = fl_order_key(l, b);
    uint32_t lt = ucmp(l, SpvOpULessThan, ka, kb), gt = ucmp(l, SpvOpUGreaterThan, ka, kb);
@@ -197,12 +196,12 @@ static uint32_t min_max(struct lower *l, const struct fl_mode *m, uint32_t a, ui
 
 static uint32_t min3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
 {
-   return min_max(l, m, min_max(l, m, s[0], s[1], false), s[2], false);
+   return fl_min_max(l, m, fl_min_max(l, m, s[0], s[1], false), s[2], false);
 }
 
 static uint32_t max3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
 {
-   return min_max(l, m, min_max(l, m, s[0], s[1], true), s[2], true);
+   return fl_min_max(l, m, fl_min_max(l, m, s[0], s[1], true), s[2], true);
 }
 
 /* V_MED3_F32 (guide 12.10): min3 when a source is NaN, else the middle value. */
@@ -210,9 +209,11 @@ static uint32_t med3(struct lower *l, const struct fl_mode *m, const uint32_t *s
 {
    uint32_t any_nan = or_(l, fl_is_nan(l, s[0]), or_(l, fl_is_nan(l, s[1]), fl_is_nan(l, s[2])));
    uint32_t hi = fl_order_key(l, max3(l, m, s));
-   uint32_t r = min_max(l, m, s[0], s[1], true);
-   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[1])), min_max(l, m, s[0], s[2], true), r);
-   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[0])), min_max(l, m, s[1], s[2], true), r);
+   uint32_t r = fl_min_max(l, m, s[0], s[1], true);
+   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[1])), fl_min_max(l, m, s[0], s[2], true),
+           r);
+   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[0])), fl_min_max(l, m, s[1], s[2], true),
+           r);
    return sel(l, any_nan, min3(l, m, s), r);
 }
 
@@ -223,8 +224,8 @@ F32_OP(v_sub_f32, 2, 0, fl_add(l, s[0], negate(l, s[1]), ROUND))
 F32_OP(v_subrev_f32, 2, 0, fl_add(l, s[1], negate(l, s[0]), ROUND))
 F32_OP(v_mul_f32, 2, 0, fl_mul(l, s[0], s[1], ROUND))
 F32_OP(v_mul_legacy_f32, 2, 0, mul_legacy(l, m, s[0], s[1]))
-F32_OP(v_min_f32, 2, 0, min_max(l, m, s[0], s[1], false))
-F32_OP(v_max_f32, 2, 0, min_max(l, m, s[0], s[1], true))
+F32_OP(v_min_f32, 2, 0, fl_min_max(l, m, s[0], s[1], false))
+F32_OP(v_max_f32, 2, 0, fl_min_max(l, m, s[0], s[1], true))
 F32_OP(v_fma_f32, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND))
 F32_OP(v_fmac_f32, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND))
 F32_OP(v_fma_legacy_f32, 3, 0, fma_legacy(l, m, s))
@@ -457,8 +458,8 @@ F16_OP(v_fma_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
 F16_OP(v_fmac_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
 F16_OP(v_fmamk_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
 F16_OP(v_fmaak_f16, 3, 0, fl_fma(l, s[0], s[1], s[2], ROUND16))
-F16_OP(v_min_f16, 2, 0, to16(l, min_max(l, m, s[0], s[1], false)))
-F16_OP(v_max_f16, 2, 0, to16(l, min_max(l, m, s[0], s[1], true)))
+F16_OP(v_min_f16, 2, 0, to16(l, fl_min_max(l, m, s[0], s[1], false)))
+F16_OP(v_max_f16, 2, 0, to16(l, fl_min_max(l, m, s[0], s[1], true)))
 F16_OP(v_min3_f16, 3, 0, to16(l, min3(l, m, s)))
 F16_OP(v_max3_f16, 3, 0, to16(l, max3(l, m, s)))
 F16_OP(v_med3_f16, 3, 0, to16(l, med3(l, m, s)))
@@ -611,43 +612,98 @@ static uint32_t div_fixup(struct lower *l, const uint32_t *s, unsigned width)
 FLOAT_OP(v_div_fixup_f32, 32, 32, 3, F32_NO_FLUSH, div_fixup(l, s, 32))
 FLOAT_OP(v_div_fixup_f16, 16, 16, 3, F32_NO_FLUSH, div_fixup(l, s, 16))
 
+/* ---- roots and reciprocals (guide 12.9; recomp/lower_float_trans.c) ---------------------------
+ */
+
+F32_OP(v_rcp_f32, 1, 0, fl_rcp(l, s[0], ROUND))
+/* v_rcp_iflag_f32 differs from v_rcp_f32 only in the float exceptions it raises, not modelled */
+F32_OP(v_rcp_iflag_f32, 1, 0, fl_rcp(l, s[0], ROUND))
+F32_OP(v_sqrt_f32, 1, 0, fl_sqrt(l, s[0], ROUND))
+F32_OP(v_rsq_f32, 1, 0, fl_rsq(l, s[0], ROUND))
+F16_OP(v_rcp_f16, 1, 0, fl_rcp(l, s[0], ROUND16))
+F16_OP(v_sqrt_f16, 1, 0, fl_sqrt(l, s[0], ROUND16))
+F16_OP(v_rsq_f16, 1, 0, fl_rsq(l, s[0], ROUND16))
+
+/* ---- cube maps (guide 12.10, V_CUBEID_F32 ... V_CUBEMA_F32) ------------------------------------
+ * src0..2 = x, y, z. The major axis is z when |z| >= |x| and |z| >= |y|, else y when |y| >= |x|,
+ * else x; a comparison with a NaN is false. */
+
+/* |a| >= |b| for f32 bits, false when either is NaN */
+static uint32_t at_least(struct lower *l, uint32_t a, uint32_t b)
+{
+   uint32_t mask = lw_u32(l, 0x7fffffffu);
+   uint32_t ge = ucmp(l, SpvOpUGreaterThanEqual, lw_op2(l, SpvOpBitwiseAnd, T32, a, mask),
+                      lw_op2(l, SpvOpBitwiseAnd, T32, b, mask));
+   return and_(l, ge, lw_op1(l, SpvOpLogicalNot, TB, or_(l, fl_is_nan(l, a), fl_is_nan(l, b))));
+}
+
+/* a < 0 (false for -0 and NaN) */
+static uint32_t below_zero(struct lower *l, uint32_t a)
+{
+   uint32_t not_zero_nan =
+      lw_op1(l, SpvOpLogicalNot, TB, or_(l, fl_is_zero(l, a), fl_is_nan(l, a)));
+   return and_(l, lw_nz(l, fl_sign(l, a)), not_zero_nan);
+}
+
+struct cube {
+   uint32_t z, y; /* the major axis is z / else y / else x */
+};
+
+static struct cube cube_major(struct lower *l, const uint32_t *s)
+{
+   struct cube c = { and_(l, at_least(l, s[2], s[0]), at_least(l, s[2], s[1])),
+                     at_least(l, s[1], s[0]) };
+   return c;
+}
+
+static uint32_t cubeid(struct lower *l, const uint32_t *s)
+{
+   struct cube c = cube_major(l, s);
+   /* face 2 * axis + (major < 0), as f32: 0.0 1.0 2.0 3.0 4.0 5.0 */
+   uint32_t x = sel(l, below_zero(l, s[0]), lw_u32(l, 0x3f800000u), lw_u32(l, 0));
+   uint32_t y = sel(l, below_zero(l, s[1]), lw_u32(l, 0x40400000u), lw_u32(l, 0x40000000u));
+   uint32_t z = sel(l, below_zero(l, s[2]), lw_u32(l, 0x40a00000u), lw_u32(l, 0x40800000u));
+   return sel(l, c.z, z, sel(l, c.y, y, x));
+}
+
+static uint32_t cubesc(struct lower *l, const uint32_t *s)
+{
+   struct cube c = cube_major(l, s);
+   uint32_t z = sel(l, below_zero(l, s[2]), negate(l, s[0]), s[0]);
+   uint32_t x = sel(l, below_zero(l, s[0]), s[2], negate(l, s[2]));
+   return sel(l, c.z, z, sel(l, c.y, s[0], x));
+}
+
+static uint32_t cubetc(struct lower *l, const uint32_t *s)
+{
+   struct cube c = cube_major(l, s);
+   uint32_t y = sel(l, below_zero(l, s[1]), negate(l, s[2]), s[2]);
+   return sel(l, and_(l, lw_op1(l, SpvOpLogicalNot, TB, c.z), c.y), y, negate(l, s[1]));
+}
+
+static uint32_t cubema(struct lower *l, const struct fl_mode *m, const uint32_t *s)
+{
+   struct cube c = cube_major(l, s);
+   uint32_t major = sel(l, c.z, s[2], sel(l, c.y, s[1], s[0]));
+   return fl_mul(l, major, lw_u32(l, 0x40000000u), ROUND);
+}
+
+F32_OP(v_cubeid_f32, 3, 0, cubeid(l, s))
+F32_OP(v_cubesc_f32, 3, 0, cubesc(l, s))
+F32_OP(v_cubetc_f32, 3, 0, cubetc(l, s))
+F32_OP(v_cubema_f32, 3, 0, cubema(l, m, s))
+
 /* ---- not lowered yet ---------------------------------------------------------------------------
  */
 
 UNSUPPORTED(v_exp_f32)
 UNSUPPORTED(v_log_f32)
-UNSUPPORTED(v_rcp_f32)
-UNSUPPORTED(v_rcp_iflag_f32)
-UNSUPPORTED(v_rsq_f32)
-UNSUPPORTED(v_sqrt_f32)
 UNSUPPORTED(v_sin_f32)
 UNSUPPORTED(v_cos_f32)
-UNSUPPORTED(v_rcp_f64)
-UNSUPPORTED(v_rsq_f64)
-UNSUPPORTED(v_sqrt_f64)
-UNSUPPORTED(v_rcp_f16)
-UNSUPPORTED(v_sqrt_f16)
-UNSUPPORTED(v_rsq_f16)
 UNSUPPORTED(v_log_f16)
 UNSUPPORTED(v_exp_f16)
 UNSUPPORTED(v_sin_f16)
 UNSUPPORTED(v_cos_f16)
-UNSUPPORTED(v_pk_fmac_f16)
-UNSUPPORTED(v_dot2c_f32_f16)
-UNSUPPORTED(v_fma_f64)
-UNSUPPORTED(v_cubeid_f32)
-UNSUPPORTED(v_cubesc_f32)
-UNSUPPORTED(v_cubetc_f32)
-UNSUPPORTED(v_cubema_f32)
-UNSUPPORTED(v_div_fixup_f64)
-UNSUPPORTED(v_div_scale_f32)
-UNSUPPORTED(v_div_scale_f64)
-UNSUPPORTED(v_div_fmas_f32)
-UNSUPPORTED(v_div_fmas_f64)
-UNSUPPORTED(v_trig_preop_f64)
-UNSUPPORTED(v_add_f64)
-UNSUPPORTED(v_mul_f64)
-UNSUPPORTED(v_ldexp_f64)
 UNSUPPORTED(v_interp_p1_f32_e64)
 UNSUPPORTED(v_interp_p2_f32_e64)
 UNSUPPORTED(v_interp_mov_f32_e64)
