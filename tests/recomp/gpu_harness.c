@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rdna/diff.h"
+
 void text_add(struct text *t, const char *fmt, ...)
 {
    for (;;) {
@@ -105,4 +107,28 @@ const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void)
 {
    return "leak:libvulkan_lvp.so\n";
+}
+
+void harness_diff(const struct text *t, unsigned wave_size, const char *label)
+{
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   cr_assert_eq(rdna_case_parse(t->data, t->len, "generated", &c, &diag), RDNA_OK, "line %u: %s",
+                diag.line, diag.message);
+   struct rdna_diff_options options = { 0 };
+   options.timeout_ns = 120000000000ull;
+   struct rdna_diff_result result;
+   memset(&result, 0, sizeof(result));
+   enum rdna_status st = rdna_diff_case(harness_gpu(), c, wave_size, &options, &result, &diag);
+   cr_assert_eq(st, RDNA_OK, "%s: %s", label, diag.message);
+   for (size_t i = 0; i < result.num_divergences && i < 8; i++) {
+      const struct rdna_divergence *d = &result.divergences[i];
+      cr_log_error("%s: %s %u lane %u: interp 0x%llx gpu 0x%llx (%s)", label,
+                   rdna_divergence_kind_name(d->kind), d->reg, d->lane,
+                   (unsigned long long)d->interp, (unsigned long long)d->gpu, d->writer_text);
+   }
+   cr_expect(result.equal, "%s: %zu divergences", label, result.total_divergences);
+   rdna_diff_result_free(&result);
+   rdna_case_destroy(c);
 }

@@ -35,6 +35,10 @@ struct rdna_gpu *harness_gpu(void);
 void harness_run(const char *text, unsigned wave_size, enum rdna_relative_lowering relative,
                  struct gpu_run *run);
 void harness_free(struct gpu_run *run);
+/* Parses `t` and runs it through the differential driver (the interpreter against the device)
+ * for `wave_size`: asserts that both ran, logs the first divergences and expects none. `label`
+ * names the run in the messages. */
+void harness_diff(const struct text *t, unsigned wave_size, const char *label);
 uint32_t run_vgpr(const struct gpu_run *run, unsigned reg, unsigned lane);
 
 /* A deterministic pseudo-random sequence with edge values (0, 1, -1, INT_MIN, INT_MAX, ...) mixed

@@ -244,27 +244,10 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       text_add_lanes(&t, 1 + r, v[r], wave);
    text_add(&t, "exec = 0x%llx\nvcc = 0x%llx\n", (unsigned long long)exec,
             (unsigned long long)(0x9a5c3e1f0f0a5a53ull & (~0ull >> (64 - wave))));
-   struct rdna_case *c = NULL;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   cr_assert_eq(rdna_case_parse(t.data, t.len, "generated", &c, &diag), RDNA_OK, "line %u: %s",
-                diag.line, diag.message);
-   struct rdna_diff_options options = { 0 };
-   options.timeout_ns = 120000000000ull;
-   struct rdna_diff_result result;
-   memset(&result, 0, sizeof(result));
-   enum rdna_status st = rdna_diff_case(harness_gpu(), c, wave, &options, &result, &diag);
-   cr_assert_eq(st, RDNA_OK, "wave%u mode 0x%x: %s", wave, mode, diag.message);
-   for (size_t i = 0; i < result.num_divergences && i < 8; i++) {
-      const struct rdna_divergence *d = &result.divergences[i];
-      cr_log_error("wave%u mode 0x%x: %s %u lane %u: interp 0x%llx gpu 0x%llx (%s)", wave, mode,
-                   rdna_divergence_kind_name(d->kind), d->reg, d->lane,
-                   (unsigned long long)d->interp, (unsigned long long)d->gpu, d->writer_text);
-   }
-   cr_expect(result.equal, "wave%u mode 0x%x exec 0x%llx: %zu divergences", wave, mode,
-             (unsigned long long)exec, result.total_divergences);
-   rdna_diff_result_free(&result);
-   rdna_case_destroy(c);
+   char label[64];
+   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave, mode,
+            (unsigned long long)exec);
+   harness_diff(&t, wave, label);
    text_free(&t);
 }
 
