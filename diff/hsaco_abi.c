@@ -419,6 +419,11 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
    st = kernarg_layout(d, offsets, &explicit_end, b->diag);
    if (st != RDNA_OK)
       return st;
+   if (kd->kernarg_size > RDNA_HSACO_MAX_KERNARG)
+      return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
+                        "%s: the descriptor's %u-byte kernel argument segment is over the %u-byte "
+                        "limit",
+                        d->kernel, kd->kernarg_size, RDNA_HSACO_MAX_KERNARG);
    if (kd->kernarg_size && explicit_end > kd->kernarg_size)
       return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
                         "%s takes %u bytes of kernel arguments; the %zu given need %llu", d->kernel,

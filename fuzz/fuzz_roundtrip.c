@@ -46,6 +46,10 @@ static bool llvm_canonicalizes(const struct rdna_inst *inst, const char *text)
     * BITMASK_PERM. */
    if (strncmp(text, "ds_swizzle_b32", 14) == 0 && strstr(text, "BITMASK_PERM") != NULL)
       return true;
+   /* llvm-mc-14 decodes opcode 0xf1 as buffer_wbinvl1 and assembles that text to
+    * buffer_gl0_inv's bytes (isa/mubuf.def). */
+   if (strcmp(text, "buffer_wbinvl1") == 0)
+      return true;
    /* A 16-bit operand's literal with high bits set prints as its low half ("0x4000"), which
     * llvm-mc then reads as the integer with an f16 constant's bits: the constant 2.0. */
    for (unsigned i = 0; i < inst->num_operands; i++) {

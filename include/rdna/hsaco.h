@@ -16,6 +16,7 @@
 /* Bounds that keep a hostile object cheap (fuzzing): exceeding one is an error. */
 #define RDNA_HSACO_MAX_OBJECT (64u << 20) /* bytes of code object */
 #define RDNA_HSACO_MAX_ARGS 64            /* explicit kernel arguments */
+#define RDNA_HSACO_MAX_KERNARG (1u << 20) /* bytes of kernel argument segment */
 #define RDNA_HSACO_DYNAMIC_STACK_BYTES \
    1024u /* per lane, added when the kernel's stack is dynamic */
 
