@@ -210,6 +210,14 @@ static void print_not_compared(FILE *out, const struct rdna_diff_result *r, bool
               "  not compared, never given a value nor written: %zu scalar registers, %zu VGPR "
               "lanes (%zu whole VGPRs)\n",
               r->skipped_sregs, r->skipped_vgpr_lanes, r->skipped_vgprs);
+   if (!r->equal && r->skipped_undefined_total) {
+      fprintf(out, "  compared outside their undefined bits:");
+      for (unsigned k = 1; k < RDNA_UNDEFINED_COUNT; k++)
+         if (r->skipped_undefined[k])
+            fprintf(out, " %s %zu lanes", rdna_undefined_name((enum rdna_undefined)k),
+                    r->skipped_undefined[k]);
+      fputc('\n', out);
+   }
    for (size_t i = 0; i < r->num_undefined_skips; i++) {
       const struct rdna_undefined_skip *u = &r->undefined_skips[i];
       if (!u->differs)
