@@ -79,7 +79,8 @@ static unsigned vdata_reg(const struct rdna_inst *in)
 }
 
 /* With tfe a load writes one more VGPR after its data: the fail status. The guide gives it no
- * value for a buffer (which has no partially resident pages to report): it is written 0 for
+ * value for a buffer (which has no partially resident pages to report), and LLVM zero-fills it
+ * before the load because hardware leaves it unwritten when nothing fails: it is written 0 for
  * every lane the access covered, so runs repeat, and marked undefined (TFE_STATUS). */
 static enum rdna_status write_tfe_status(struct wave *w, const struct rdna_inst *in,
                                          const struct lane_addrs *la, unsigned dwords)

@@ -234,7 +234,9 @@ enum rdna_status rdna_machine_read_pc(const struct rdna_machine *machine, unsign
    X(D16_UNUSED_HALF, "RDNA2 ISA guide chapter 8, \"D16 Instructions\"",                          \
      "the high 16 bits of the last VGPR of a d16 format or image load with an odd number of "     \
      "components (the guide packs components in pairs and leaves the unpaired half unspecified)") \
-   X(TFE_STATUS, "RDNA2 ISA guide chapter 8, the MUBUF, MTBUF and MIMG field TFE",                \
+   X(TFE_STATUS,                                                                                  \
+     "RDNA2 ISA guide chapter 8, the MUBUF, MTBUF and MIMG field TFE; LLVM's AMDGPU backend "     \
+     "zero-initialises it because the hardware leaves it unwritten when no fetch fails",          \
      "the texture-fail status VGPR a load with tfe appends (the guide gives no value for a "      \
      "resource without partially resident pages)")
 
