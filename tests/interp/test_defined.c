@@ -76,6 +76,33 @@ Test(defined, writelane_defines_one_lane_whatever_exec_holds)
    rdna_machine_destroy(m);
 }
 
+Test(defined, a_relative_write_defines_the_register_it_reaches)
+{
+   /* v_movreld_b32 v1, 5 with M0 = 2 writes 5 to VGPR[1 + M0], v3 (RDNA2 ISA guide,
+    * V_MOVRELD_B32; DESIGN.md fixes the range rules), in the lanes EXEC enables. */
+   struct rdna_machine *m = run_with_exec(32, 0xf0ull,
+                                          "s_mov_b32 m0, 2\n"
+                                          "v_movreld_b32 v1, 5\n"
+                                          "s_endpgm\n");
+   cr_assert_eq(marks(m, RDNA_REG_VGPR0 + 3).written, 0xf0ull);
+   cr_assert_eq(marks(m, RDNA_REG_VGPR0 + 1).written, 0, "the base register is not written");
+   rdna_machine_destroy(m);
+}
+
+Test(defined, an_lds_load_defines_the_lanes_exec_enables)
+{
+   struct rdna_machine *m = harness_machine(RDNA_TARGET_GFX1030, 32, 8,
+                                            "v_mov_b32 v0, 0\n"
+                                            "ds_read_b64 v[2:3], v0\n"
+                                            "s_endpgm\n");
+   cr_assert_eq(rdna_machine_set_exec(m, 0, 0x80000001ull), RDNA_OK);
+   harness_run(m);
+   harness_no_fault(m);
+   cr_assert_eq(marks(m, RDNA_REG_VGPR0 + 2).written, 0x80000001ull);
+   cr_assert_eq(marks(m, RDNA_REG_VGPR0 + 3).written, 0x80000001ull);
+   rdna_machine_destroy(m);
+}
+
 Test(defined, exec_zero_writes_no_lane)
 {
    struct rdna_machine *m = run_with_exec(32, 0,
