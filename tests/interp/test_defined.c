@@ -5,11 +5,13 @@
  * names whatever EXEC holds (its description: "Ignores exec mask"). The marks come from
  * RDNA_UNDEFINED_LIST: the unpaired high half of a d16 load and the tfe status VGPR. */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
 #include "rdna/case.h"
 #include "rdna/run.h"
+#include "tests/common/corpus_files.h"
 
 static struct rdna_definedness marks(const struct rdna_machine *m, unsigned reg)
 {
@@ -251,4 +253,88 @@ Test(defined, a_buffer_load_with_tfe_marks_its_status_vgpr)
    cr_assert_eq(d.reason, RDNA_UNDEFINED_D16_UNUSED_HALF);
    cr_assert_eq(marks(r.machine, RDNA_REG_VGPR0 + 3).undefined, 0);
    rdna_case_result_free(&r);
+}
+
+/* ---- over the corpus: no write escapes the masks -------------------------------------------- */
+
+/* Every VGPR lane whose final value differs from its initial one is in the register's written
+ * mask, and every scalar register and SCC that changed is marked written: a handler that wrote
+ * without recording it would make `rdna diff` skip state it must compare. Returns the changes. */
+static unsigned check_masks(const char *path, unsigned wave_size, const struct rdna_machine *before,
+                            const struct rdna_machine *after)
+{
+   struct rdna_machine_config config;
+   rdna_machine_get_config(after, &config);
+   unsigned changed = 0, waves = rdna_machine_wave_count(after);
+   for (unsigned w = 0; w < waves; w++) {
+      struct rdna_definedness d;
+      for (unsigned reg = 0; reg < 128; reg++) {
+         uint32_t a = 0, b = 0;
+         if (rdna_machine_read_sreg(before, w, reg, &a) != RDNA_OK ||
+             rdna_machine_read_sreg(after, w, reg, &b) != RDNA_OK || a == b)
+            continue;
+         changed++;
+         rdna_machine_read_definedness(after, w, reg, &d);
+         cr_expect(d.written, "%s wave%u, wave %u: s-code %u changed unmarked", path, wave_size, w,
+                   reg);
+      }
+      bool sa = false, sb = false;
+      rdna_machine_read_scc(before, w, &sa);
+      rdna_machine_read_scc(after, w, &sb);
+      if (sa != sb) {
+         changed++;
+         rdna_machine_read_definedness(after, w, RDNA_REG_SCC, &d);
+         cr_expect(d.written, "%s wave%u, wave %u: SCC changed unmarked", path, wave_size, w);
+      }
+      for (unsigned v = 0; v < config.vgprs; v++) {
+         rdna_machine_read_definedness(after, w, RDNA_REG_VGPR0 + v, &d);
+         for (unsigned lane = 0; lane < wave_size; lane++) {
+            uint32_t a = 0, b = 0;
+            rdna_machine_read_vgpr(before, w, v, lane, &a);
+            rdna_machine_read_vgpr(after, w, v, lane, &b);
+            if (a == b)
+               continue;
+            changed++;
+            cr_expect(d.written >> lane & 1, "%s wave%u, wave %u: v%u lane %u changed unmarked",
+                      path, wave_size, w, v, lane);
+         }
+      }
+   }
+   return changed;
+}
+
+Test(defined, every_lane_a_corpus_program_changes_is_marked_written, .timeout = 300)
+{
+   struct corpus_files files;
+   corpus_files_collect("corpus", &files);
+   cr_assert_gt(files.count, 0);
+   unsigned runs = 0, changed = 0;
+   for (size_t i = 0; i < files.count; i++) {
+      size_t size;
+      char *text = corpus_files_read(files.paths[i], &size);
+      struct rdna_case *c = NULL;
+      struct rdna_diag diag;
+      cr_assert_eq(rdna_case_parse(text, size, files.paths[i], &c, &diag), RDNA_OK, "%s: %s",
+                   files.paths[i], diag.message);
+      for (unsigned wave = 32; wave <= 64; wave *= 2) {
+         if (!(rdna_case_waves(c) & (wave == 32 ? RDNA_CASE_WAVE32 : RDNA_CASE_WAVE64)))
+            continue;
+         struct rdna_machine *before = NULL;
+         if (rdna_case_load(c, wave, NULL, &before, &diag) != RDNA_OK)
+            continue; /* cases that do not load are the parser's and loader's tests */
+         struct rdna_case_result r;
+         if (rdna_case_run(c, wave, NULL, &r, &diag) == RDNA_OK) {
+            runs++;
+            changed += check_masks(files.paths[i], wave, before, r.machine);
+         }
+         rdna_case_result_free(&r);
+         rdna_machine_destroy(before);
+      }
+      rdna_case_destroy(c);
+      free(text);
+   }
+   corpus_files_free(&files);
+   cr_log_info("%u runs, %u changed lanes and registers", runs, changed);
+   cr_assert_gt(runs, 300);
+   cr_assert_gt(changed, 10000);
 }
