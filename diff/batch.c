@@ -352,6 +352,7 @@ static enum rdna_status compare_slots(const struct rdna_case *const *cases,
          bc->equal = bc->status == RDNA_OK && diff.equal;
          bc->total_divergences = diff.total_divergences;
          free(diff.divergences);
+         free(diff.undefined_skips);
       }
       rdna_case_result_free(&machine);
       if (bc->status == RDNA_NO_MEMORY)

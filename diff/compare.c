@@ -51,7 +51,7 @@ static void trace_writer(void *user, const struct rdna_trace_event *event)
 struct compare {
    const struct rdna_machine *machine;
    const struct writers *writers;
-   const struct rdna_case *c; /* with writers: what [init] defines; NULL: compare everything */
+   const struct rdna_case *c; /* what [init] defines; NULL: compare every register and lane */
    struct rdna_isa_config isa;
    size_t max;
    struct rdna_diff_result *result;
@@ -108,33 +108,64 @@ static void diverge(struct compare *cmp, enum rdna_divergence_kind kind, unsigne
 
 /* ---- comparing one wave ---------------------------------------------------------------------- */
 
-/* Definedness: a register holds a defined value when the case's [init] or the dispatch gave it
- * one, or when the program wrote it (the interpreter's trace). A register that is neither holds
- * whatever the backend starts with, which no program can rely on: it is not compared, only
- * counted. Without a trace (rdna_diff_compare) every register is compared. */
-static bool written(const struct compare *cmp, unsigned wave, unsigned slot)
+/* Definedness (docs/definedness.md): a register or VGPR lane holds a defined value when the
+ * case's [init] or the dispatch gave it one, or when an instruction wrote it (the interpreter's
+ * written masks: an EXEC-predicated write defines the lanes it enabled). What is neither holds
+ * whatever a backend starts with, which no program can rely on: it is not compared, only
+ * counted. Without a case (rdna_diff_compare) every register and lane is compared. */
+static struct rdna_definedness definedness(const struct compare *cmp, unsigned wave, unsigned reg)
 {
-   return cmp->writers->pc[(size_t)wave * WRITER_SLOTS + slot] != 0;
+   struct rdna_definedness d;
+   if (rdna_machine_read_definedness(cmp->machine, wave, reg, &d) != RDNA_OK)
+      memset(&d, 0, sizeof(d));
+   return d;
 }
 
-static bool sreg_defined(struct compare *cmp, unsigned wave, unsigned reg, unsigned wave_size)
+static bool sreg_defined(struct compare *cmp, unsigned reg, unsigned wave_size,
+                         const struct rdna_definedness *d)
 {
-   if (!cmp->writers || !cmp->c || reg == RDNA_REG_EXEC_LO || reg == RDNA_REG_EXEC_HI)
+   if (!cmp->c || reg == RDNA_REG_EXEC_LO || reg == RDNA_REG_EXEC_HI)
       return true;
-   unsigned slot = reg == RDNA_REG_SCC ? WRITER_SCC : reg;
-   if (written(cmp, wave, slot) || rdna_case_init_writes_sreg(cmp->c, wave_size, reg))
+   if (d->written || rdna_case_init_writes_sreg(cmp->c, wave_size, reg))
       return true;
    cmp->result->skipped_sregs++;
    return false;
 }
 
-static bool vgpr_defined(struct compare *cmp, unsigned wave, unsigned v)
+/* The lanes of VGPR `v` that hold a defined value, of the `lanes` that exist. */
+static uint64_t vgpr_defined_lanes(struct compare *cmp, unsigned v, uint64_t lanes,
+                                   const struct rdna_definedness *d)
 {
-   if (!cmp->writers || !cmp->c || written(cmp, wave, RDNA_REG_VGPR0 + v) ||
-       rdna_case_init_writes_vgpr(cmp->c, v))
-      return true;
-   cmp->result->skipped_vgprs++;
-   return false;
+   if (!cmp->c || rdna_case_init_writes_vgpr(cmp->c, v))
+      return lanes;
+   uint64_t defined = d->written & lanes;
+   cmp->result->skipped_vgpr_lanes += (size_t)__builtin_popcountll(lanes & ~defined);
+   if (!defined)
+      cmp->result->skipped_vgprs++;
+   return defined;
+}
+
+/* Records that `lanes` of a register are compared only outside the bits the guide leaves
+ * undefined; `differs`: the two sides differ in those bits. */
+static void skip_undefined(struct compare *cmp, enum rdna_divergence_kind kind, unsigned wave,
+                           unsigned reg, uint64_t lanes, const struct rdna_definedness *d,
+                           bool differs)
+{
+   struct rdna_diff_result *r = cmp->result;
+   unsigned reason = d->reason < RDNA_UNDEFINED_COUNT ? (unsigned)d->reason : 0;
+   r->skipped_undefined[reason] += (size_t)__builtin_popcountll(lanes);
+   r->skipped_undefined_total++;
+   if (r->num_undefined_skips >= cmp->max || cmp->status != RDNA_OK)
+      return;
+   if (!r->undefined_skips) {
+      r->undefined_skips = calloc(cmp->max, sizeof(*r->undefined_skips));
+      if (!r->undefined_skips) {
+         cmp->status = RDNA_NO_MEMORY;
+         return;
+      }
+   }
+   r->undefined_skips[r->num_undefined_skips++] =
+      (struct rdna_undefined_skip){ kind, wave, reg, lanes, d->undefined_bits, d->reason, differs };
 }
 
 static void compare_fault(struct compare *cmp, unsigned wave, const struct rdna_gpu_wave *g)
@@ -148,6 +179,47 @@ static void compare_fault(struct compare *cmp, unsigned wave, const struct rdna_
    }
    if (f.kind != RDNA_FAULT_NONE && f.pc != g->fault.pc)
       diverge(cmp, RDNA_DIVERGE_FAULT, wave, 0, 0, f.pc, f.pc, g->fault.pc, WRITER_SLOTS);
+}
+
+/* One scalar register (or SCC, kind SCC): skipped when undefined, compared in its defined bits. */
+static void compare_scalar(struct compare *cmp, enum rdna_divergence_kind kind, unsigned wave,
+                           unsigned reg, unsigned wave_size, uint32_t interp, uint32_t gpu)
+{
+   unsigned code = kind == RDNA_DIVERGE_SCC ? RDNA_REG_SCC : reg;
+   struct rdna_definedness d = definedness(cmp, wave, code);
+   if (!sreg_defined(cmp, code, wave_size, &d))
+      return;
+   uint32_t compared = d.undefined ? ~d.undefined_bits : ~0u;
+   if (d.undefined)
+      skip_undefined(cmp, kind, wave, reg, 1, &d, ((interp ^ gpu) & d.undefined_bits) != 0);
+   if ((interp ^ gpu) & compared)
+      diverge(cmp, kind, wave, reg, 0, 0, interp, gpu, kind == RDNA_DIVERGE_SCC ? WRITER_SCC : reg);
+}
+
+static void compare_vgpr(struct compare *cmp, unsigned wave, unsigned v, unsigned wave_size,
+                         unsigned lanes, const struct rdna_gpu_wave *g)
+{
+   struct rdna_definedness d = definedness(cmp, wave, RDNA_REG_VGPR0 + v);
+   uint64_t existing = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
+   uint64_t defined = vgpr_defined_lanes(cmp, v, existing, &d);
+   uint64_t undefined = d.undefined & defined;
+   bool undefined_differs = false;
+   for (unsigned lane = 0; lane < lanes; lane++) {
+      if (!(defined >> lane & 1))
+         continue;
+      uint32_t value = 0;
+      rdna_machine_read_vgpr(cmp->machine, wave, v, lane, &value);
+      uint32_t other = g->vgprs[(size_t)v * wave_size + lane];
+      uint32_t compared = ~0u;
+      if (undefined >> lane & 1) {
+         compared = ~d.undefined_bits;
+         undefined_differs |= ((value ^ other) & d.undefined_bits) != 0;
+      }
+      if ((value ^ other) & compared)
+         diverge(cmp, RDNA_DIVERGE_VGPR, wave, v, lane, 0, value, other, RDNA_REG_VGPR0 + v);
+   }
+   if (undefined)
+      skip_undefined(cmp, RDNA_DIVERGE_VGPR, wave, v, undefined, &d, undefined_differs);
 }
 
 static void compare_wave(struct compare *cmp, unsigned wave, const struct rdna_gpu_wave *g,
@@ -169,15 +241,11 @@ static void compare_wave(struct compare *cmp, unsigned wave, const struct rdna_g
          continue;
       if (wave_size == 32 && (reg == RDNA_REG_EXEC_HI || reg == RDNA_REG_VCC_HI))
          continue; /* wave32 has no high halves: what a program leaves there is not state */
-      if (!sreg_defined(cmp, wave, reg, wave_size))
-         continue;
-      if (value != g->sregs[reg])
-         diverge(cmp, RDNA_DIVERGE_SREG, wave, reg, 0, 0, value, g->sregs[reg], reg);
+      compare_scalar(cmp, RDNA_DIVERGE_SREG, wave, reg, wave_size, value, g->sregs[reg]);
    }
    bool scc = false;
    rdna_machine_read_scc(m, wave, &scc);
-   if (sreg_defined(cmp, wave, RDNA_REG_SCC, wave_size) && scc != g->scc)
-      diverge(cmp, RDNA_DIVERGE_SCC, wave, 0, 0, 0, scc, g->scc, WRITER_SCC);
+   compare_scalar(cmp, RDNA_DIVERGE_SCC, wave, 0, wave_size, scc, g->scc);
    uint32_t mode = 0;
    rdna_machine_read_hwreg(m, wave, RDNA_HWREG_MODE, &mode);
    if (mode != g->hwregs[RDNA_HWREG_MODE])
@@ -188,21 +256,13 @@ static void compare_wave(struct compare *cmp, unsigned wave, const struct rdna_g
    unsigned lanes = wave_size;
    if (rdna_machine_wave_info(m, wave, &info) == RDNA_OK && info.lanes < lanes)
       lanes = info.lanes;
-   for (unsigned v = 0; v < vgprs; v++) {
-      if (!vgpr_defined(cmp, wave, v))
-         continue;
-      for (unsigned lane = 0; lane < lanes; lane++) {
-         uint32_t value = 0;
-         rdna_machine_read_vgpr(m, wave, v, lane, &value);
-         uint32_t other = g->vgprs[(size_t)v * wave_size + lane];
-         if (value != other)
-            diverge(cmp, RDNA_DIVERGE_VGPR, wave, v, lane, 0, value, other, RDNA_REG_VGPR0 + v);
-      }
-   }
+   for (unsigned v = 0; v < vgprs; v++)
+      compare_vgpr(cmp, wave, v, wave_size, lanes, g);
 }
 
 /* ---- memory and LDS ---------------------------------------------------------------------------
- */
+ * Compared byte for byte: both backends start guest memory from the case's bytes (zeros past a
+ * region's data lines) and LDS from zeros, by contract, so no byte is undefined. */
 
 static void compare_memory(struct compare *cmp, const struct rdna_gpu_result *run,
                            const struct rdna_module_layout *layout)
@@ -287,6 +347,17 @@ enum rdna_status rdna_diff_compare(const struct rdna_machine *machine,
    if (!machine || !run || !layout || !result)
       return RDNA_BAD_ARGUMENT;
    return compare_states(machine, NULL, NULL, run, layout, max_divergences, result);
+}
+
+enum rdna_status rdna_diff_compare_case(const struct rdna_machine *machine,
+                                        const struct rdna_case *c,
+                                        const struct rdna_gpu_result *run,
+                                        const struct rdna_module_layout *layout,
+                                        size_t max_divergences, struct rdna_diff_result *result)
+{
+   if (!machine || !c || !run || !layout || !result)
+      return RDNA_BAD_ARGUMENT;
+   return compare_states(machine, NULL, c, run, layout, max_divergences, result);
 }
 
 /* ---- the whole differential run ------------------------------------------------------------- */
@@ -406,6 +477,9 @@ void rdna_diff_result_free(struct rdna_diff_result *result)
    free(result->divergences);
    result->divergences = NULL;
    result->num_divergences = 0;
+   free(result->undefined_skips);
+   result->undefined_skips = NULL;
+   result->num_undefined_skips = 0;
 }
 
 /* ---- code context ------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ static enum rdna_status permlane(struct wave *w, const struct rdna_inst *in, uns
    for (unsigned lane = 0; lane < w->wave_size; lane++)
       if (writes >> lane & 1)
          dst[lane] = result[lane];
-   wave_log_write(w, in->operands[0].reg);
+   wave_wrote_vgpr(w, dst_vgpr(&in->operands[0]), writes);
    return RDNA_OK;
 }
 

@@ -134,7 +134,7 @@ static void ds_write_vgprs(struct wave *w, unsigned vdst, unsigned count, uint64
       for (unsigned lane = 0; lane < w->wave_size; lane++)
          if (exec >> lane & 1)
             dst[lane] = result[r][lane];
-      wave_log_write(w, RDNA_REG_VGPR0 + vdst + r);
+      wave_wrote_vgpr(w, vdst + r, exec);
    }
 }
 

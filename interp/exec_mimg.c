@@ -155,9 +155,10 @@ void mimg_dst_sel(const struct image_op *op, const uint32_t in[4], uint32_t out[
 }
 
 /* Writes the dmask-selected components of `value` to vdata for the EXEC lanes: one VGPR per
- * component, or with d16 two per VGPR (low half first; floats as f16, integers truncated), the
- * high half of a last odd one 0 (RDNA2 ISA guide, "D16 Instructions"). With tfe one more
- * VGPR receives 0 (no partially resident textures). */
+ * component, or with d16 two per VGPR (low half first; floats as f16, integers truncated; RDNA2
+ * ISA guide, "D16 Instructions"). The guide leaves the high half of a last odd one and the tfe
+ * status VGPR (no partially resident textures here) without a value: they are written 0, so runs
+ * repeat, and marked undefined (D16_UNUSED_HALF, TFE_STATUS). */
 void mimg_write_components(struct wave *w, const struct rdna_inst *in, const struct image_op *op,
                            unsigned dmask, uint32_t (*value)[4], bool is_float)
 {
@@ -185,9 +186,14 @@ void mimg_write_components(struct wave *w, const struct rdna_inst *in, const str
    unsigned regs = op->d16 ? (n + 1) / 2 : n;
    for (unsigned r = 0; r < regs; r++)
       valu_write(w, vdata + r, out[r]);
+   if (op->d16 && n % 2)
+      wave_mark_undefined(w, RDNA_REG_VGPR0 + vdata + regs - 1, wave_exec(w), 0xffff0000u,
+                          RDNA_UNDEFINED_D16_UNUSED_HALF);
    if (in->mod.flags & RDNA_FLAG_TFE) {
       uint32_t zero[MAX_LANES] = { 0 };
       valu_write(w, vdata + regs, zero);
+      wave_mark_undefined(w, RDNA_REG_VGPR0 + vdata + regs, wave_exec(w), ~0u,
+                          RDNA_UNDEFINED_TFE_STATUS);
    }
 }
 

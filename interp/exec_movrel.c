@@ -88,7 +88,7 @@ enum rdna_status exec_v_swaprel_b32(struct wave *w, const struct rdna_inst *in)
       a[lane] = (y & m[lane]) | (x & ~m[lane]);
       b[lane] = (x & m[lane]) | (y & ~m[lane]);
    }
-   wave_log_write(w, RDNA_REG_VGPR0 + (unsigned)d);
-   wave_log_write(w, RDNA_REG_VGPR0 + (unsigned)s);
+   wave_wrote_vgpr(w, (unsigned)d, wave_exec(w));
+   wave_wrote_vgpr(w, (unsigned)s, wave_exec(w));
    return RDNA_OK;
 }

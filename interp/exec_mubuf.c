@@ -78,8 +78,10 @@ static unsigned vdata_reg(const struct rdna_inst *in)
    return inst_role(in, RDNA_ROLE_vdata)->reg - RDNA_REG_VGPR0;
 }
 
-/* With tfe a load writes one more VGPR after its data: the fail status, 0 for every lane the
- * access covered (a buffer has no partially resident pages to report; a documented choice). */
+/* With tfe a load writes one more VGPR after its data: the fail status. The guide gives it no
+ * value for a buffer (which has no partially resident pages to report), and LLVM zero-fills it
+ * before the load because hardware leaves it unwritten when nothing fails: it is written 0 for
+ * every lane the access covered, so runs repeat, and marked undefined (TFE_STATUS). */
 static enum rdna_status write_tfe_status(struct wave *w, const struct rdna_inst *in,
                                          const struct lane_addrs *la, unsigned dwords)
 {
@@ -92,7 +94,9 @@ static enum rdna_status write_tfe_status(struct wave *w, const struct rdna_inst 
    for (unsigned lane = 0; lane < w->wave_size; lane++)
       if ((la->lanes | la->zero) >> lane & 1)
          status[lane] = 0;
-   wave_log_write(w, RDNA_REG_VGPR0 + reg);
+   wave_wrote_vgpr(w, reg, la->lanes | la->zero);
+   wave_mark_undefined(w, RDNA_REG_VGPR0 + reg, la->lanes | la->zero, ~0u,
+                       RDNA_UNDEFINED_TFE_STATUS);
    return RDNA_OK;
 }
 
@@ -322,8 +326,9 @@ static uint32_t missing_component(const struct buffer_format *f, unsigned c, boo
 }
 
 /* A format load or store of `count` components. Without d16 each component is one VGPR; with
- * d16 two components share a VGPR (x in bits 15:0, y in 31:16, z and w in the next), and the
- * high half of a last VGPR holding one component is written 0 (a documented choice). dst_sel is
+ * d16 two components share a VGPR (x in bits 15:0, y in 31:16, z and w in the next); the high
+ * half of a last VGPR holding one component is written 0 and marked undefined (D16_UNUSED_HALF:
+ * the guide's "D16 Instructions" packs components in pairs and says nothing of it). dst_sel is
  * not applied (a documented gap: the identity swizzle). A store writes the components the format
  * and the instruction both have. */
 static enum rdna_status buffer_format_access(struct wave *w, const struct rdna_inst *in,
@@ -395,7 +400,10 @@ static enum rdna_status buffer_format_access(struct wave *w, const struct rdna_i
    if (store)
       return RDNA_OK;
    for (unsigned r = 0; r < regs; r++)
-      wave_log_write(w, RDNA_REG_VGPR0 + vdata + r);
+      wave_wrote_vgpr(w, vdata + r, la.lanes | la.zero);
+   if (d16 && count % 2)
+      wave_mark_undefined(w, RDNA_REG_VGPR0 + vdata + regs - 1, la.lanes | la.zero, 0xffff0000u,
+                          RDNA_UNDEFINED_D16_UNUSED_HALF);
    return in->mod.flags & RDNA_FLAG_TFE ? write_tfe_status(w, in, &la, regs) : RDNA_OK;
 }
 

@@ -200,8 +200,8 @@ enum rdna_status exec_v_swap_b32(struct wave *w, const struct rdna_inst *in)
       a[lane] = (y & m[lane]) | (x & ~m[lane]);
       b[lane] = (x & m[lane]) | (y & ~m[lane]);
    }
-   wave_log_write(w, in->operands[0].reg);
-   wave_log_write(w, in->operands[1].reg);
+   wave_wrote_vgpr(w, dst_vgpr(&in->operands[0]), wave_exec(w));
+   wave_wrote_vgpr(w, dst_vgpr(&in->operands[1]), wave_exec(w));
    return RDNA_OK;
 }
 
@@ -840,6 +840,6 @@ enum rdna_status exec_v_writelane_b32(struct wave *w, const struct rdna_inst *in
 {
    unsigned lane = wave_read_scalar(w, &in->operands[2]) & (w->wave_size - 1);
    wave_vgpr(w, dst_vgpr(&in->operands[0]))[lane] = wave_read_scalar(w, &in->operands[1]);
-   wave_log_write(w, in->operands[0].reg);
+   wave_wrote_vgpr(w, dst_vgpr(&in->operands[0]), 1ull << lane);
    return RDNA_OK;
 }

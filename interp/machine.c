@@ -25,6 +25,39 @@ const char *rdna_fault_kind_name(enum rdna_fault_kind kind)
    return (unsigned)kind < RDNA_FAULT_KIND_COUNT ? fault_names[kind] : "?";
 }
 
+static const char *const undefined_names[] = {
+#define UNDEFINED_NAME(name, where, what) #name,
+   RDNA_UNDEFINED_LIST(UNDEFINED_NAME)
+#undef UNDEFINED_NAME
+};
+static const char *const undefined_sources[] = {
+#define UNDEFINED_SOURCE(name, where, what) where,
+   RDNA_UNDEFINED_LIST(UNDEFINED_SOURCE)
+#undef UNDEFINED_SOURCE
+};
+static const char *const undefined_descriptions[] = {
+#define UNDEFINED_DESCRIPTION(name, where, what) what,
+   RDNA_UNDEFINED_LIST(UNDEFINED_DESCRIPTION)
+#undef UNDEFINED_DESCRIPTION
+};
+
+const char *rdna_undefined_name(enum rdna_undefined reason)
+{
+   return (unsigned)reason < RDNA_UNDEFINED_COUNT ? undefined_names[reason] : "?";
+}
+
+const char *rdna_undefined_source(enum rdna_undefined reason)
+{
+   return (unsigned)reason < RDNA_UNDEFINED_COUNT ? undefined_sources[reason] : "";
+}
+
+const char *rdna_undefined_description(enum rdna_undefined reason)
+{
+   return reason != RDNA_UNDEFINED_NONE && (unsigned)reason < RDNA_UNDEFINED_COUNT
+             ? undefined_descriptions[reason]
+             : "";
+}
+
 static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
 
@@ -180,7 +213,8 @@ enum rdna_status rdna_machine_create(const struct rdna_machine_config *config,
       w->fault.lane = -1;
       w->fault.op = UINT32_MAX;
       w->vgpr = calloc((size_t)(c.vgprs + WAVE_SCRATCH_VGPRS) * MAX_LANES, sizeof(uint32_t));
-      if (!w->vgpr) {
+      w->vgpr_marks = calloc(c.vgprs + WAVE_SCRATCH_VGPRS, sizeof(*w->vgpr_marks));
+      if (!w->vgpr || !w->vgpr_marks) {
          rdna_machine_destroy((struct rdna_machine *)m);
          return fail(diag, RDNA_NO_MEMORY, "out of memory");
       }
@@ -228,6 +262,7 @@ void rdna_machine_destroy(struct rdna_machine *machine)
    if (m->waves) {
       for (unsigned i = 0; i < m->num_waves; i++) {
          free(m->waves[i].vgpr);
+         free(m->waves[i].vgpr_marks);
          free(m->waves[i].scratch);
       }
    }
@@ -571,6 +606,37 @@ enum rdna_status rdna_machine_read_vgpr(const struct rdna_machine *machine, unsi
    if (!w || !value || vgpr >= w->num_vgprs || lane >= w->wave_size)
       return RDNA_BAD_ARGUMENT;
    *value = w->vgpr[(size_t)vgpr * MAX_LANES + lane];
+   return RDNA_OK;
+}
+
+enum rdna_status rdna_machine_read_definedness(const struct rdna_machine *machine, unsigned wave,
+                                               unsigned reg, struct rdna_definedness *out)
+{
+   const struct wave *w = get_wave(machine, wave);
+   if (!w || !out)
+      return RDNA_BAD_ARGUMENT;
+   memset(out, 0, sizeof(*out));
+   if (reg >= RDNA_REG_VGPR0 && reg - RDNA_REG_VGPR0 < w->num_vgprs) {
+      const struct vgpr_marks *marks = &w->vgpr_marks[reg - RDNA_REG_VGPR0];
+      out->written = marks->written;
+      out->undefined = marks->undefined;
+      out->undefined_bits = marks->undefined ? marks->undefined_bits : 0;
+      out->reason = marks->undefined ? (enum rdna_undefined)marks->reason : RDNA_UNDEFINED_NONE;
+   } else if (reg == RDNA_REG_SCC) {
+      out->written = w->scc_written;
+      out->undefined = w->scc_undefined;
+      out->undefined_bits = w->scc_undefined ? 1u : 0u;
+      out->reason =
+         w->scc_undefined ? (enum rdna_undefined)w->scc_undefined_reason : RDNA_UNDEFINED_NONE;
+   } else if (reg < NUM_SREGS) {
+      out->written = w->sgpr_written[reg / 64] >> (reg % 64) & 1;
+      out->undefined = w->sgpr_undefined[reg / 64] >> (reg % 64) & 1;
+      out->undefined_bits = out->undefined ? w->sgpr_undefined_bits[reg] : 0;
+      out->reason =
+         out->undefined ? (enum rdna_undefined)w->sgpr_undefined_reason[reg] : RDNA_UNDEFINED_NONE;
+   } else {
+      return RDNA_BAD_ARGUMENT;
+   }
    return RDNA_OK;
 }
 

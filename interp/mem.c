@@ -312,7 +312,7 @@ enum rdna_status vmem_load(struct wave *w, const struct lane_addrs *la, struct m
          dst[(size_t)i * MAX_LANES + lane] = out[i];
    }
    for (unsigned i = 0; i < written; i++)
-      wave_log_write(w, RDNA_REG_VGPR0 + vdst + i);
+      wave_wrote_vgpr(w, vdst + i, la->lanes | la->zero);
    return RDNA_OK;
 }
 
@@ -374,6 +374,6 @@ enum rdna_status vmem_atomic(struct wave *w, const struct lane_addrs *la, enum a
          dst[MAX_LANES + lane] = (uint32_t)(ret[lane] >> 32);
    }
    for (unsigned i = 0; i < words; i++)
-      wave_log_write(w, RDNA_REG_VGPR0 + (unsigned)vdst + i);
+      wave_wrote_vgpr(w, (unsigned)vdst + i, la->lanes | la->zero);
    return RDNA_OK;
 }

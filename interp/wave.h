@@ -56,10 +56,27 @@ struct machine {
    struct decoded *retired;
 };
 
+/* Definedness of one VGPR (rdna_machine_read_definedness): lane masks, updated with the write
+ * mask of each write, never per lane. */
+struct vgpr_marks {
+   uint64_t written;        /* lanes an instruction wrote */
+   uint64_t undefined;      /* lanes whose last write the guide leaves undefined */
+   uint32_t undefined_bits; /* which bits of those lanes */
+   uint32_t reason;         /* enum rdna_undefined of the last mark */
+};
+
 struct wave {
    uint32_t sgpr[NUM_SREGS];      /* indexed by operand code; sgpr[125] (null) stays 0 */
    uint32_t lane_mask[MAX_LANES]; /* ~0u for lanes EXEC enables, 0 otherwise (see exec_dirty) */
    uint32_t *vgpr;                /* vgpr[reg * 64 + lane], reg < num_vgprs */
+   struct vgpr_marks *vgpr_marks; /* one per VGPR (the DPP/SDWA scratch VGPRs included) */
+   /* Scalar definedness: bit `reg` of the operand code (0-127) and SCC; undefined marks with
+    * the bits and reason of the last one. */
+   uint64_t sgpr_written[2], sgpr_undefined[2];
+   uint32_t sgpr_undefined_bits[NUM_SREGS];
+   uint8_t sgpr_undefined_reason[NUM_SREGS];
+   bool scc_written, scc_undefined;
+   uint8_t scc_undefined_reason;
    struct machine *m;
    struct region *code; /* the code region of the last fetch */
    unsigned wave_size, num_vgprs, index;
@@ -125,6 +142,8 @@ INTERP_INLINE void wave_write_sgpr(struct wave *w, unsigned reg, uint32_t value)
    if (reg >= RDNA_REG_EXEC_LO)
       w->exec_dirty = true;
    w->sgpr[reg] = value;
+   w->sgpr_written[reg / 64] |= 1ull << (reg % 64);
+   w->sgpr_undefined[reg / 64] &= ~(1ull << (reg % 64));
    wave_log_write(w, reg);
 }
 
@@ -142,6 +161,8 @@ INTERP_INLINE void wave_set_scc(struct wave *w, bool scc)
 {
    w->scc = scc;
    w->wrote_scc = true;
+   w->scc_written = true;
+   w->scc_undefined = false;
 }
 
 /* The lanes that exist: EXEC bits above the wave size are ignored (wave32 uses the low half). */
@@ -342,6 +363,42 @@ INTERP_INLINE uint64_t valu_src64(struct wave *w, const struct rdna_operand *op,
       }                                                    \
    } while (0)
 
+/* Records that an instruction wrote `lanes` of VGPR `vgpr` with values the guide defines (any
+ * undefined mark of those lanes goes), for the trace and rdna_machine_read_definedness. Every
+ * VGPR write of a handler ends with this or valu_write. */
+INTERP_INLINE void wave_wrote_vgpr(struct wave *w, unsigned vgpr, uint64_t lanes)
+{
+   struct vgpr_marks *marks = &w->vgpr_marks[vgpr];
+   marks->written |= lanes;
+   marks->undefined &= ~lanes;
+   wave_log_write(w, RDNA_REG_VGPR0 + vgpr);
+}
+
+/* The one place a handler marks a result the RDNA2 ISA guide leaves undefined (the reasons and
+ * their sections: RDNA_UNDEFINED_LIST in include/rdna/interp.h). Call it after the write: the
+ * register (operand code 0-127, RDNA_REG_SCC or RDNA_REG_VGPR0 + n) keeps the deterministic value
+ * the handler wrote, and `bits` of it in `lanes` (bit 0 for a scalar register) are undefined
+ * until the next defined write. */
+INTERP_INLINE void wave_mark_undefined(struct wave *w, unsigned reg, uint64_t lanes, uint32_t bits,
+                                       enum rdna_undefined reason)
+{
+   if (!lanes || !bits)
+      return;
+   if (reg >= RDNA_REG_VGPR0) {
+      struct vgpr_marks *marks = &w->vgpr_marks[reg - RDNA_REG_VGPR0];
+      marks->undefined_bits = marks->undefined ? marks->undefined_bits | bits : bits;
+      marks->undefined |= lanes;
+      marks->reason = reason;
+   } else if (reg == RDNA_REG_SCC) {
+      w->scc_undefined = true;
+      w->scc_undefined_reason = (uint8_t)reason;
+   } else if (reg < NUM_SREGS) {
+      w->sgpr_undefined[reg / 64] |= 1ull << (reg % 64);
+      w->sgpr_undefined_bits[reg] = bits;
+      w->sgpr_undefined_reason[reg] = (uint8_t)reason;
+   }
+}
+
 /* Stores result[lane] into VGPR `vgpr` for every lane EXEC enables (RDNA2 ISA guide chapter 6
  * "Vector ALU Operations": "a thread only writes a result if the associated bit in the EXEC mask is
  * set"). */
@@ -350,7 +407,7 @@ INTERP_INLINE void valu_write(struct wave *w, unsigned vgpr, const uint32_t *res
    const uint32_t *mask = wave_lane_mask(w);
    uint32_t *dst = wave_vgpr(w, vgpr);
    FOR_EACH_LANE(w, lane, { dst[lane] = (result[lane] & mask[lane]) | (dst[lane] & ~mask[lane]); });
-   wave_log_write(w, RDNA_REG_VGPR0 + vgpr);
+   wave_wrote_vgpr(w, vgpr, wave_exec(w));
 }
 
 INTERP_INLINE unsigned dst_vgpr(const struct rdna_operand *op)

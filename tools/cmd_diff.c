@@ -19,8 +19,12 @@ static void diff_help(FILE *out)
          "Runs each case file (corpus/README.md) on the reference interpreter and on a Vulkan\n"
          "device through the recompiler, once per wave size the case asks for, and compares\n"
          "every scalar register, SCC, MODE, the end PC and step count, every VGPR lane of every\n"
-         "wave, every byte of guest memory and LDS, and the fault. A CASE that is a directory\n"
-         "runs every *.case file below it, with progress on a terminal and a closing summary.\n"
+         "wave, every byte of guest memory and LDS, and the fault. Undefined state is left\n"
+         "out and counted: registers and VGPR lanes that neither [init] nor an instruction\n"
+         "defined, and bits the RDNA2 ISA guide leaves without a value (docs/definedness.md);\n"
+         "the report names the undefined values on which the two sides differ. A CASE that\n"
+         "is a directory runs every *.case file below it, with progress on a terminal and a\n"
+         "closing summary.\n"
          "Each run prints 'SAME', 'DIFF' or 'UNSUPPORTED' (the recompiler lacks an instruction)\n"
          "with the file and wave size; a divergence lists the register and lane (or address),\n"
          "the interpreter's value, the GPU's, and the instruction that last wrote it on the\n"
@@ -157,6 +161,84 @@ static json_t *divergence_json(const struct rdna_divergence *d)
    return o;
 }
 
+/* ---- what was not compared ------------------------------------------------------------------ */
+
+/* "v3", "s5", "scc": the register of a skipped undefined value. */
+static void skip_place(const struct rdna_undefined_skip *u, char *out, size_t size)
+{
+   struct rdna_divergence d;
+   memset(&d, 0, sizeof(d));
+   d.kind = u->kind;
+   d.reg = u->reg;
+   if (u->kind == RDNA_DIVERGE_VGPR)
+      snprintf(out, size, "v%u", u->reg);
+   else
+      place_name(&d, out, size);
+}
+
+static json_t *not_compared_json(const struct rdna_diff_result *r)
+{
+   json_t *list = json_array();
+   for (size_t i = 0; i < r->num_undefined_skips; i++) {
+      const struct rdna_undefined_skip *u = &r->undefined_skips[i];
+      char place[64], lanes[24], bits[16];
+      skip_place(u, place, sizeof(place));
+      snprintf(lanes, sizeof(lanes), "0x%llx", (unsigned long long)u->lanes);
+      snprintf(bits, sizeof(bits), "0x%08x", u->bits);
+      json_array_append_new(
+         list, json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:b}", "kind",
+                         rdna_divergence_kind_name(u->kind), "where", place, "wave", (int)u->wave,
+                         "lanes", lanes, "bits", bits, "reason", rdna_undefined_name(u->reason),
+                         "source", rdna_undefined_source(u->reason), "what",
+                         rdna_undefined_description(u->reason), "differs", u->differs));
+   }
+   json_t *counts = json_object();
+   for (unsigned k = 1; k < RDNA_UNDEFINED_COUNT; k++)
+      if (r->skipped_undefined[k])
+         json_object_set_new(counts, rdna_undefined_name((enum rdna_undefined)k),
+                             json_integer((json_int_t)r->skipped_undefined[k]));
+   return json_pack("{s:I, s:I, s:I, s:o, s:I, s:o}", "sregs", (json_int_t)r->skipped_sregs,
+                    "vgprs", (json_int_t)r->skipped_vgprs, "vgpr_lanes",
+                    (json_int_t)r->skipped_vgpr_lanes, "undefined_lanes", counts,
+                    "undefined_registers", (json_int_t)r->skipped_undefined_total, "undefined",
+                    list);
+}
+
+/* Says what was left out: never-defined state when the run diverged (it may explain the
+ * divergence), and each value the guide leaves undefined on which the backends differ (those
+ * would have been divergences). */
+static void print_not_compared(FILE *out, const struct rdna_diff_result *r, bool several_waves)
+{
+   if (!r->equal && (r->skipped_sregs || r->skipped_vgpr_lanes))
+      fprintf(out,
+              "  not compared, never given a value nor written: %zu scalar registers, %zu VGPR "
+              "lanes (%zu whole VGPRs)\n",
+              r->skipped_sregs, r->skipped_vgpr_lanes, r->skipped_vgprs);
+   if (!r->equal && r->skipped_undefined_total) {
+      fprintf(out, "  compared outside their undefined bits:");
+      for (unsigned k = 1; k < RDNA_UNDEFINED_COUNT; k++)
+         if (r->skipped_undefined[k])
+            fprintf(out, " %s %zu lanes", rdna_undefined_name((enum rdna_undefined)k),
+                    r->skipped_undefined[k]);
+      fputc('\n', out);
+   }
+   for (size_t i = 0; i < r->num_undefined_skips; i++) {
+      const struct rdna_undefined_skip *u = &r->undefined_skips[i];
+      if (!u->differs)
+         continue;
+      char place[64];
+      skip_place(u, place, sizeof(place));
+      fprintf(out, "  not compared, undefined: ");
+      if (several_waves)
+         fprintf(out, "wave %u ", u->wave);
+      fprintf(out, "%s", place);
+      if (u->kind == RDNA_DIVERGE_VGPR)
+         fprintf(out, " lanes 0x%llx", (unsigned long long)u->lanes);
+      fprintf(out, " bits 0x%08x differ: %s (%s)\n", u->bits, rdna_undefined_description(u->reason),
+              rdna_undefined_source(u->reason));
+   }
+}
+
 /* The code around the first divergence's last writer. */
 static void print_context(FILE *out, const struct rdna_case *c, unsigned wave_size,
                           const struct rdna_diff_result *r)
@@ -233,9 +315,7 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
       if (todo)
          json_object_set_new(run, "todo", json_string(todo));
       if (st == RDNA_OK)
-         json_object_set_new(run, "not_compared",
-                             json_pack("{s:I, s:I}", "sregs", (json_int_t)r.skipped_sregs, "vgprs",
-                                       (json_int_t)r.skipped_vgprs));
+         json_object_set_new(run, "not_compared", not_compared_json(&r));
       json_array_append_new(runs, run);
    } else if (st != RDNA_OK) {
       fprintf(out, "%s %s (wave%u): %s: %s\n", verdict, name, wave_size, rdna_status_name(st),
@@ -253,11 +333,7 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
       print_context(out, c, wave_size, &r);
       if (r.total_divergences > r.num_divergences)
          fprintf(out, "  ... %zu more\n", r.total_divergences - r.num_divergences);
-      if (!r.equal && (r.skipped_sregs || r.skipped_vgprs))
-         fprintf(out,
-                 "  not compared, never given a value nor written: %zu scalar registers, "
-                 "%zu VGPRs\n",
-                 r.skipped_sregs, r.skipped_vgprs);
+      print_not_compared(out, &r, several);
       if (!r.interp.passed)
          fprintf(out, "  [expect] fails on the interpreter (%zu lines; 'rdna run' shows them)\n",
                  r.interp.num_failures);

@@ -5,9 +5,14 @@
  * register and lane (or address), both values, and the instruction that last wrote it on the
  * interpreter. State that does not exist is not compared: lanes past the end of a partial
  * wave, hardware registers other than MODE (HW_ID, cycle counters and the like describe the
- * machine, not the program). Nor is undefined state: a register that neither the case's [init]
- * nor the dispatch gave a value and that the program never wrote (by the interpreter's trace)
- * holds whatever a backend starts with; such registers are counted, not compared. Integer and
+ * machine, not the program). Nor is undefined state (docs/definedness.md): a scalar register or
+ * VGPR lane that neither the case's [init] nor the dispatch gave a value and that no instruction
+ * wrote (the interpreter's definedness, rdna_machine_read_definedness) holds whatever a backend
+ * starts with, and the bits of a result the RDNA2 ISA guide leaves undefined (the interpreter's
+ * marks, enum rdna_undefined) are whatever the hardware makes of them; such values are counted
+ * and listed, not compared. Guest memory and LDS are compared byte for byte: both backends start
+ * them from the case's bytes and zeros by contract (case regions are zero past their data lines,
+ * the recompiler's prologue zeroes LDS as the interpreter's LDS starts zeroed). Integer and
  * IEEE-basic results compare bit for bit; so do transcendentals for now, which is stricter than
  * DESIGN.md asks. */
 #ifndef RDNA_DIFF_H
@@ -65,6 +70,18 @@ struct rdna_diff_options {
    void *edit_user;
 };
 
+/* A value left out of the comparison because the RDNA2 ISA guide leaves it undefined: one
+ * register of one wave, the lanes and bits the interpreter marked. */
+struct rdna_undefined_skip {
+   enum rdna_divergence_kind kind; /* SREG, SCC or VGPR */
+   unsigned wave;
+   unsigned reg;   /* scalar operand code, or VGPR number */
+   uint64_t lanes; /* VGPR lanes (bit 0 for a scalar register) */
+   uint32_t bits;  /* the bits of each lane's value not compared */
+   enum rdna_undefined reason;
+   bool differs; /* the two backends' values differ in those bits */
+};
+
 /* A differential run of one case at one wave size. Free with rdna_diff_result_free. */
 struct rdna_diff_result {
    unsigned wave_size;
@@ -77,8 +94,15 @@ struct rdna_diff_result {
    struct rdna_divergence *divergences;
    size_t total_divergences; /* found, kept or not */
    /* Registers not compared because no one defined them (see above), summed over the waves:
-    * scalar registers (SCC included) and whole VGPRs. */
-   size_t skipped_sregs, skipped_vgprs;
+    * scalar registers (SCC included), whole VGPRs (no lane defined), and the VGPR lanes not
+    * compared (those of whole VGPRs included). */
+   size_t skipped_sregs, skipped_vgprs, skipped_vgpr_lanes;
+   /* Values the guide leaves undefined: how many register lanes per reason were compared only in
+    * their defined bits, and the registers themselves, in report order (as many as divergences
+    * are kept; skipped_undefined_total counts them all). */
+   size_t skipped_undefined[RDNA_UNDEFINED_COUNT];
+   size_t num_undefined_skips, skipped_undefined_total;
+   struct rdna_undefined_skip *undefined_skips;
    bool equal; /* no divergence */
 };
 
@@ -94,13 +118,25 @@ enum rdna_status rdna_diff_case(struct rdna_gpu *gpu, const struct rdna_case *c,
 
 /* The comparison alone: the interpreter's final `machine` (run) against the GPU's `run` of a
  * module with `layout`, appending to result's divergence list (without last writers) and
- * setting result->equal. For tests and tools that run the two sides themselves. NO_MEMORY;
+ * setting result->equal. For tests and tools that run the two sides themselves. Every register
+ * and lane is compared except the bits the interpreter marked undefined. NO_MEMORY;
  * BAD_ARGUMENT when the two do not describe the same dispatch (wave size, waves, VGPRs); OK
  * otherwise. */
 enum rdna_status rdna_diff_compare(const struct rdna_machine *machine,
                                    const struct rdna_gpu_result *run,
                                    const struct rdna_module_layout *layout, size_t max_divergences,
                                    struct rdna_diff_result *result);
+
+/* The comparison with definedness, as rdna_diff_case makes it: like rdna_diff_compare, but what
+ * case `c`'s [init] and the dispatch give is defined, registers and VGPR lanes nothing defined
+ * are skipped and counted, and so are the bits the interpreter marked undefined (without a
+ * writer list: no last writers). rdna_diff_compare itself compares every register and lane,
+ * leaving out only the bits marked undefined. */
+enum rdna_status rdna_diff_compare_case(const struct rdna_machine *machine,
+                                        const struct rdna_case *c,
+                                        const struct rdna_gpu_result *run,
+                                        const struct rdna_module_layout *layout,
+                                        size_t max_divergences, struct rdna_diff_result *result);
 
 /* Accepts NULL and a zeroed result. */
 void rdna_diff_result_free(struct rdna_diff_result *result);

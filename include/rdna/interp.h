@@ -216,6 +216,61 @@ enum rdna_status rdna_machine_read_scc(const struct rdna_machine *machine, unsig
 enum rdna_status rdna_machine_read_pc(const struct rdna_machine *machine, unsigned wave,
                                       uint64_t *pc);
 
+/* ---- definedness --------------------------------------------------------------------------
+ * What the program's own instructions gave a value, and which of those values the RDNA2 ISA guide
+ * leaves undefined (DESIGN.md "Differential driver": undefined state is not a mismatch). The
+ * interpreter records, per wave, which scalar registers and SCC an instruction wrote and, per
+ * VGPR, which lanes: an EXEC-predicated write adds the lanes it enabled and leaves the others as
+ * they were. Values set through the setters above (the dispatch, a case's [init]) are not
+ * instruction writes; whoever set them knows they are defined.
+ *
+ * Some results the guide describes without giving their value. The interpreter still writes a
+ * deterministic value there (so a run is reproducible), but marks it undefined with the reason
+ * below; the next write the guide defines clears the mark. Results that DESIGN.md or the
+ * interpreter fixes on purpose (relative addressing out of range, counters, HW_ID) are defined.
+ * X(name, where the guide leaves it open, what is undefined). */
+#define RDNA_UNDEFINED_LIST(X)                                                                    \
+   X(NONE, "", "defined")                                                                         \
+   X(D16_UNUSED_HALF, "RDNA2 ISA guide chapter 8, \"D16 Instructions\"",                          \
+     "the high 16 bits of the last VGPR of a d16 format or image load with an odd number of "     \
+     "components (the guide packs components in pairs and leaves the unpaired half unspecified)") \
+   X(TFE_STATUS,                                                                                  \
+     "RDNA2 ISA guide chapter 8, the MUBUF, MTBUF and MIMG field TFE; LLVM's AMDGPU backend "     \
+     "zero-initialises it because the hardware leaves it unwritten when no fetch fails",          \
+     "the texture-fail status VGPR a load with tfe appends (the guide gives no value for a "      \
+     "resource without partially resident pages)")
+
+enum rdna_undefined {
+#define RDNA_UNDEFINED_ENUM(name, where, what) RDNA_UNDEFINED_##name,
+   RDNA_UNDEFINED_LIST(RDNA_UNDEFINED_ENUM)
+#undef RDNA_UNDEFINED_ENUM
+   RDNA_UNDEFINED_COUNT
+};
+
+/* "D16_UNUSED_HALF", ...; "?" outside the enum. */
+const char *rdna_undefined_name(enum rdna_undefined reason);
+/* The guide's place and what is undefined, one line each; "" for NONE and outside the enum. */
+const char *rdna_undefined_source(enum rdna_undefined reason);
+const char *rdna_undefined_description(enum rdna_undefined reason);
+
+/* The definedness of one register of one wave after (or during) a run. */
+struct rdna_definedness {
+   /* Lanes an instruction wrote: for a VGPR one bit per lane, for a scalar register or SCC bit 0
+    * alone. */
+   uint64_t written;
+   /* Of those, the lanes whose last write the guide leaves undefined, ... */
+   uint64_t undefined;
+   /* ... the bits of their 32-bit value that are undefined (~0u: all of them), ... */
+   uint32_t undefined_bits;
+   /* ... and why (the reason of the last mark; NONE when `undefined` is 0). */
+   enum rdna_undefined reason;
+};
+
+/* Register `reg` named as the trace names writes: scalar operand codes 0-127, RDNA_REG_SCC, or
+ * RDNA_REG_VGPR0 + n. BAD_ARGUMENT for a bad wave, register or NULL `out`. */
+enum rdna_status rdna_machine_read_definedness(const struct rdna_machine *machine, unsigned wave,
+                                               unsigned reg, struct rdna_definedness *out);
+
 /* Hardware register ids of s_getreg/s_setreg (hwreg(HW_REG_*), RDNA2 ISA guide 3.12). */
 enum rdna_hwreg {
    RDNA_HWREG_MODE = 1,

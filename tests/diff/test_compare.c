@@ -33,13 +33,14 @@ struct fixture {
    struct rdna_module_region regions[4];
 };
 
-/* The GPU result a correct module would leave: the interpreter's state, copied. */
-static void build(struct fixture *f, unsigned wave_size)
+/* The GPU result a correct module would leave for case `text`: the interpreter's state,
+ * copied. */
+static void build_case(struct fixture *f, const char *text, unsigned wave_size)
 {
    memset(f, 0, sizeof(*f));
    struct rdna_diag diag;
-   cr_assert_eq(rdna_case_parse(case_text, strlen(case_text), "t.case", &f->c, &diag), RDNA_OK,
-                "%s", diag.message);
+   cr_assert_eq(rdna_case_parse(text, strlen(text), "t.case", &f->c, &diag), RDNA_OK, "%s",
+                diag.message);
    cr_assert_eq(rdna_case_run(f->c, wave_size, NULL, &f->interp, &diag), RDNA_OK, "%s",
                 diag.message);
    cr_assert(f->interp.passed);
@@ -102,6 +103,11 @@ static void build(struct fixture *f, unsigned wave_size)
    f->layout.memory_bytes = offset;
    f->layout.num_regions = n;
    f->layout.regions = f->regions;
+}
+
+static void build(struct fixture *f, unsigned wave_size)
+{
+   build_case(f, case_text, wave_size);
 }
 
 static void release(struct fixture *f)
@@ -262,6 +268,170 @@ Test(diff_compare, the_list_is_capped_and_every_divergence_counted)
    cr_assert_eq(r.num_divergences, 5);
    for (unsigned i = 0; i < 5; i++)
       cr_assert_eq(r.divergences[i].lane, i);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+/* ---- definedness: what rdna_diff_compare_case leaves out (docs/definedness.md) ------------- */
+
+static void compare_case(struct fixture *f, struct rdna_diff_result *r)
+{
+   memset(r, 0, sizeof(*r));
+   cr_assert_eq(rdna_diff_compare_case(f->interp.machine, f->c, &f->gpu, &f->layout, 0, r),
+                RDNA_OK);
+}
+
+/* EXEC = 0xffff: v1 is written in lanes 0-15 only; v2 is given by [init] in every lane and
+ * written in lanes 0-15; v0 and v3 are neither given nor written. */
+static const char lanes_case[] = "[require]\n"
+                                 "wave 32\n"
+                                 "vgprs 4\n"
+                                 "[program]\n"
+                                 "  v_mov_b32 v1, 7\n"
+                                 "  v_add_nc_u32 v2, 1, v2\n"
+                                 "  s_endpgm\n"
+                                 "[init]\n"
+                                 "v2 = lane\n"
+                                 "exec = 0xffff\n";
+
+Test(diff_compare, a_lane_never_written_is_skipped_and_counted)
+{
+   struct fixture f;
+   build_case(&f, lanes_case, 32);
+   *vgpr(&f, 0, 1, 20) = 0xbad;
+   struct rdna_diff_result r;
+   compare_case(&f, &r);
+   cr_assert(r.equal, "v1 lane 20 holds whatever a backend starts with");
+   cr_assert_eq(r.skipped_vgpr_lanes, 16 + 32 + 32, "v1 lanes 16-31, all of v0 and v3");
+   cr_assert_eq(r.skipped_vgprs, 2, "v0 and v3");
+   rdna_diff_result_free(&r);
+
+   compare(&f, 0, &r);
+   cr_assert_eq(r.total_divergences, 1, "without the case every lane is compared");
+   cr_assert_eq(r.divergences[0].reg, 1);
+   cr_assert_eq(r.divergences[0].lane, 20);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, the_same_difference_in_a_written_lane_is_a_mismatch)
+{
+   struct fixture f;
+   build_case(&f, lanes_case, 32);
+   *vgpr(&f, 0, 1, 3) = 0xbad;
+   struct rdna_diff_result r;
+   compare_case(&f, &r);
+   cr_assert_not(r.equal);
+   cr_assert_eq(r.total_divergences, 1);
+   cr_assert_eq(r.divergences[0].kind, RDNA_DIVERGE_VGPR);
+   cr_assert_eq(r.divergences[0].reg, 1);
+   cr_assert_eq(r.divergences[0].lane, 3);
+   cr_assert_eq(r.divergences[0].interp, 7, "v_mov_b32 v1, 7 in an active lane");
+   cr_assert_eq(r.divergences[0].gpu, 0xbad);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, an_initialised_lane_exec_left_alone_stays_defined)
+{
+   struct fixture f;
+   build_case(&f, lanes_case, 32);
+   *vgpr(&f, 0, 2, 20) ^= 1;
+   struct rdna_diff_result r;
+   compare_case(&f, &r);
+   cr_assert_eq(r.total_divergences, 1);
+   cr_assert_eq(r.divergences[0].reg, 2);
+   cr_assert_eq(r.divergences[0].lane, 20);
+   cr_assert_eq(r.divergences[0].interp, 20, "[init] v2 = lane, not rewritten: EXEC lane 20 is 0");
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, scc_never_written_is_skipped)
+{
+   struct fixture f;
+   build_case(&f, lanes_case, 32);
+   f.gpu.state[RDNA_STATE_SCC] ^= 1;
+   struct rdna_diff_result r;
+   compare_case(&f, &r);
+   cr_assert(r.equal);
+   rdna_diff_result_free(&r);
+   compare(&f, 0, &r);
+   cr_assert_eq(r.total_divergences, 1);
+   cr_assert_eq(r.divergences[0].kind, RDNA_DIVERGE_SCC);
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+/* An image load of three d16 components with tfe in lanes 0-7: v4 holds x and y, v5 holds z in
+ * its low half and an unpaired high half (D16_UNUSED_HALF), v6 the tfe status (TFE_STATUS). */
+static const char undefined_case[] = "[buffer f16]\n"
+                                     "size 256\n"
+                                     "[program]\n"
+                                     "  image_load v[4:6], v0, s[8:15] dmask:0x7 "
+                                     "dim:SQ_RSRC_IMG_1D tfe d16\n"
+                                     "  s_endpgm\n"
+                                     "[init]\n"
+                                     "v0 = lane\n"
+                                     "exec = 0xff\n"
+                                     "s[8:15] = tsharp(&f16, format=71, width=32, type=8)\n";
+
+static const struct rdna_undefined_skip *find_skip(const struct rdna_diff_result *r, unsigned reg)
+{
+   for (size_t i = 0; i < r->num_undefined_skips; i++)
+      if (r->undefined_skips[i].kind == RDNA_DIVERGE_VGPR && r->undefined_skips[i].reg == reg)
+         return &r->undefined_skips[i];
+   return NULL;
+}
+
+Test(diff_compare, undefined_bits_are_skipped_and_reported)
+{
+   struct fixture f;
+   build_case(&f, undefined_case, 32);
+   *vgpr(&f, 0, 5, 2) ^= 0x12340000u;
+   *vgpr(&f, 0, 6, 0) = 1; /* the hardware could report a failed fetch */
+   struct rdna_diff_result r;
+   compare_case(&f, &r);
+   cr_assert(r.equal, "%zu divergences", r.total_divergences);
+   cr_assert_eq(r.skipped_undefined[RDNA_UNDEFINED_D16_UNUSED_HALF], 8, "v5, lanes 0-7");
+   cr_assert_eq(r.skipped_undefined[RDNA_UNDEFINED_TFE_STATUS], 8, "v6, lanes 0-7");
+   cr_assert_eq(r.skipped_undefined_total, 2);
+   const struct rdna_undefined_skip *u = find_skip(&r, 5);
+   cr_assert_not_null(u);
+   cr_assert_eq(u->lanes, 0xffull);
+   cr_assert_eq(u->bits, 0xffff0000u);
+   cr_assert_eq(u->reason, RDNA_UNDEFINED_D16_UNUSED_HALF);
+   cr_assert(u->differs);
+   u = find_skip(&r, 6);
+   cr_assert_not_null(u);
+   cr_assert_eq(u->bits, ~0u);
+   cr_assert_eq(u->reason, RDNA_UNDEFINED_TFE_STATUS);
+   cr_assert(u->differs);
+   rdna_diff_result_free(&r);
+
+   compare(&f, 0, &r);
+   cr_assert(r.equal, "rdna_diff_compare also leaves undefined bits out");
+   cr_assert_not(find_skip(&r, 4), "v4 holds two components: defined");
+   rdna_diff_result_free(&r);
+   release(&f);
+}
+
+Test(diff_compare, defined_bits_of_a_marked_register_are_compared)
+{
+   struct fixture f;
+   build_case(&f, undefined_case, 32);
+   uint32_t before = *vgpr(&f, 0, 5, 2);
+   *vgpr(&f, 0, 5, 2) ^= 0x1u;     /* z itself, in the low half */
+   *vgpr(&f, 0, 5, 9) ^= 0x10000u; /* lane 9: EXEC never enabled it, nothing defined it */
+   struct rdna_diff_result r;
+   compare_case(&f, &r);
+   cr_assert_eq(r.total_divergences, 1);
+   cr_assert_eq(r.divergences[0].reg, 5);
+   cr_assert_eq(r.divergences[0].lane, 2);
+   cr_assert_eq(r.divergences[0].interp, before);
+   const struct rdna_undefined_skip *u = find_skip(&r, 5);
+   cr_assert_not_null(u);
+   cr_assert_not(u->differs, "the high halves agree");
    rdna_diff_result_free(&r);
    release(&f);
 }
@@ -446,6 +616,8 @@ Test(diff_case, registers_never_defined_are_counted_not_compared)
    cr_assert_eq(st, RDNA_OK, "%s", diag.message);
    cr_assert(r.equal);
    cr_assert_eq(r.skipped_vgprs, 8 - 3, "v3..v7");
+   cr_assert_eq(r.skipped_vgpr_lanes, (8 - 3) * 32, "every lane of v3..v7");
+   cr_assert_eq(r.skipped_undefined_total, 0);
    cr_assert_eq(r.skipped_sregs, 126 - 4);
    rdna_diff_result_free(&r);
    rdna_case_destroy(c);
