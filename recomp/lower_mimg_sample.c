@@ -258,7 +258,7 @@ static uint32_t fixed_8(struct lower *l, uint32_t v)
 
 #define LOD_NEG_INF (-(1 << 20))
 
-/* floor(512 * log2(x)) of an f32 x >= 0 that is not NaN, or +-2^21 for zero and infinity, as
+/* floor(512 * log2(x)) of an f32 x >= 0 that is not NaN, or +-2^22 for zero and infinity, as
  * the interpreter computes it: the exponent, and 9 fraction bits by squaring the mantissa in
  * Q2.30 fixed point 9 times (each square truncated; reaching 2 gives a 1 bit and halves). */
 static uint32_t log2_fixed_9(struct lower *l, uint32_t x)
@@ -282,8 +282,8 @@ static uint32_t log2_fixed_9(struct lower *l, uint32_t x)
    }
    uint32_t l9 = bin(l, SpvOpIAdd, bin(l, SpvOpIMul, exponent, c32(l, 512)), frac);
    l9 = sel(l, lw_nz(l, bin(l, SpvOpBitwiseAnd, x, c32(l, 0x7fffffffu))), l9,
-            c32(l, (uint32_t)(2 * LOD_NEG_INF)));
-   return sel(l, eq(l, x, 0x7f800000u), c32(l, 2u << 20), l9);
+            c32(l, (uint32_t)(4 * LOD_NEG_INF)));
+   return sel(l, eq(l, x, 0x7f800000u), c32(l, 4u << 20), l9);
 }
 
 /* The LOD (1/256, i32) from derivatives dx[], dy[] (f32 bits): each scaled by BASE_LEVEL's
@@ -315,7 +315,7 @@ static uint32_t lod_from_derivatives(struct lower *l, unsigned axes, const uint3
    /* negative values (signed zero aside) and NaN: the LOD of a zero derivative */
    uint32_t bad = or_b(l, cmp(l, SpvOpUGreaterThan, rho, c32(l, 0x7f800000u)),
                        cmp(l, SpvOpUGreaterThan, rho, c32(l, 0x80000000u)));
-   l9 = sel(l, bad, c32(l, (uint32_t)(2 * LOD_NEG_INF)), l9);
+   l9 = sel(l, bad, c32(l, (uint32_t)(4 * LOD_NEG_INF)), l9);
    return bin(l, SpvOpShiftRightArithmetic, l9, c32(l, 2));
 }
 
