@@ -888,12 +888,70 @@ enum image_atomic {
    IA_XOR,
    IA_INC, /* old >= data ? 0 : old + 1 */
    IA_DEC, /* old == 0 || old > data ? data : old - 1 */
+   IA_FCMPSWAP,
+   IA_FMIN,
+   IA_FMAX,
 };
 
-/* inc and dec, which SPIR-V lacks: read, compute, compare-exchange until no other write came in
- * between; returns the replaced value through `temp`. */
+static uint32_t is_nan32(struct lower *l, uint32_t x)
+{
+   return cmp(l, SpvOpUGreaterThan, bin(l, SpvOpBitwiseAnd, x, c32(l, 0x7fffffffu)),
+              c32(l, 0x7f800000u));
+}
+
+/* IEEE a < b on f32 bits (interp/mem.c float_less): false with a NaN or two zeros; otherwise
+ * the order of keys whose unsigned order is the float order. */
+static uint32_t float_less(struct lower *l, uint32_t a, uint32_t b)
+{
+   uint32_t sign = c32(l, 0x80000000u);
+   uint32_t zeros =
+      cmp(l, SpvOpIEqual,
+          bin(l, SpvOpBitwiseAnd, bin(l, SpvOpBitwiseOr, a, b), c32(l, 0x7fffffffu)), c32(l, 0));
+   uint32_t key[2];
+   for (unsigned k = 0; k < 2; k++) {
+      uint32_t x = k ? b : a;
+      key[k] = lw_select(l, T32, lw_nz(l, bin(l, SpvOpBitwiseAnd, x, sign)),
+                         lw_op1(l, SpvOpNot, T32, x), bin(l, SpvOpBitwiseOr, x, sign));
+   }
+   uint32_t ordered = not_b(l, or_b(l, or_b(l, is_nan32(l, a), is_nan32(l, b)), zeros));
+   return and_b(l, ordered, cmp(l, SpvOpULessThan, key[0], key[1]));
+}
+
+/* The value an atomic without a SPIR-V instruction leaves for `old` (interp/mem.c,
+ * atomic_apply): inc, dec, and the float ones (RDNA2 ISA guide, IMAGE_ATOMIC_FCMPSWAP, FMIN,
+ * FMAX: IEEE comparisons, a NaN keeps memory, -0 equals +0). */
+static uint32_t loop_value(struct lower *l, enum image_atomic op, uint32_t old, uint32_t data,
+                           uint32_t compare)
+{
+   switch (op) {
+   case IA_INC:
+      return lw_select(l, T32, cmp(l, SpvOpUGreaterThanEqual, old, data), c32(l, 0),
+                       bin(l, SpvOpIAdd, old, c32(l, 1)));
+   case IA_DEC: {
+      uint32_t reset =
+         or_b(l, cmp(l, SpvOpIEqual, old, c32(l, 0)), cmp(l, SpvOpUGreaterThan, old, data));
+      return lw_select(l, T32, reset, data, bin(l, SpvOpISub, old, c32(l, 1)));
+   }
+   case IA_FCMPSWAP: {
+      uint32_t zeros =
+         cmp(l, SpvOpIEqual,
+             bin(l, SpvOpBitwiseAnd, bin(l, SpvOpBitwiseOr, old, compare), c32(l, 0x7fffffffu)),
+             c32(l, 0));
+      uint32_t equal = and_b(l, not_b(l, or_b(l, is_nan32(l, old), is_nan32(l, compare))),
+                             or_b(l, cmp(l, SpvOpIEqual, old, compare), zeros));
+      return lw_select(l, T32, equal, data, old);
+   }
+   case IA_FMIN:
+      return lw_select(l, T32, float_less(l, data, old), data, old);
+   default:
+      return lw_select(l, T32, float_less(l, old, data), data, old);
+   }
+}
+
+/* inc, dec and the float atomics, which SPIR-V lacks: read, compute, compare-exchange until no
+ * other write came in between; returns the replaced value through `temp`. */
 static void exchange_loop(struct lower *l, enum image_atomic op, uint32_t ptr, uint32_t data,
-                          uint32_t temp)
+                          uint32_t compare, uint32_t temp)
 {
    uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
    uint32_t load[3] = { ptr, scope, semantics };
@@ -905,15 +963,8 @@ static void exchange_loop(struct lower *l, enum image_atomic op, uint32_t ptr, u
    spvb_loop_merge(l->b, merge, cont);
    spvb_branch(l->b, body);
    lw_label(l, body);
-   uint32_t old = spvb_load(l->b, T32, temp), next;
-   if (op == IA_INC) {
-      next = lw_select(l, T32, cmp(l, SpvOpUGreaterThanEqual, old, data), c32(l, 0),
-                       bin(l, SpvOpIAdd, old, c32(l, 1)));
-   } else {
-      uint32_t reset =
-         or_b(l, cmp(l, SpvOpIEqual, old, c32(l, 0)), cmp(l, SpvOpUGreaterThan, old, data));
-      next = lw_select(l, T32, reset, data, bin(l, SpvOpISub, old, c32(l, 1)));
-   }
+   uint32_t old = spvb_load(l->b, T32, temp);
+   uint32_t next = loop_value(l, op, old, data, compare);
    uint32_t operands[6] = { ptr, scope, semantics, semantics, next, old };
    uint32_t seen = spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6);
    spvb_store(l->b, temp, seen);
@@ -931,7 +982,8 @@ static enum rdna_status image_atomic(struct lower *l, const struct rdna_inst *in
 {
    if (in->mod.dim >= 6)
       return lower_unsupported(l, name, " (MSAA)");
-   if (in->mod.dmask != (op == IA_CMPSWAP ? 0x3 : 0x1))
+   bool cmpswap = op == IA_CMPSWAP || op == IA_FCMPSWAP;
+   if (in->mod.dmask != (cmpswap ? 0x3 : 0x1))
       return lower_unsupported(l, name, " (64-bit, or a dmask the interpreter rejects)");
    struct tsharp_ids t;
    struct format_ids f;
@@ -965,14 +1017,14 @@ static enum rdna_status image_atomic(struct lower *l, const struct rdna_inst *in
    unsigned vdata = lw_role(in, RDNA_ROLE_vdata)->reg - RDNA_REG_VGPR0;
    for (unsigned k = 0; k < l->slots; k++) {
       uint32_t data = lw_vgpr(l, vdata, k);
-      uint32_t compare = op == IA_CMPSWAP ? lw_vgpr(l, vdata + 1, k) : 0;
+      uint32_t compare = cmpswap ? lw_vgpr(l, vdata + 1, k) : 0;
       uint32_t temp = spvb_function_variable(l->b, l->t_ptr_u32);
       spvb_store(l->b, temp, c32(l, 0));
       uint32_t lane_merge = lw_if_begin(l, enabled[k]);
       uint32_t ptr = word_ptr(l, bin(l, SpvOpShiftRightLogical, offset[k], c32(l, 2)));
       uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
-      if (op == IA_INC || op == IA_DEC) {
-         exchange_loop(l, op, ptr, data, temp);
+      if (op == IA_INC || op == IA_DEC || op >= IA_FCMPSWAP) {
+         exchange_loop(l, op, ptr, data, compare, temp);
       } else if (op == IA_CMPSWAP) {
          uint32_t operands[6] = { ptr, scope, semantics, semantics, data, compare };
          spvb_store(l->b, temp, spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6));
@@ -1011,6 +1063,9 @@ LOWER_IMAGE_ATOMIC(or, IA_OR)
 LOWER_IMAGE_ATOMIC(xor, IA_XOR)
 LOWER_IMAGE_ATOMIC(inc, IA_INC)
 LOWER_IMAGE_ATOMIC(dec, IA_DEC)
+LOWER_IMAGE_ATOMIC(fcmpswap, IA_FCMPSWAP)
+LOWER_IMAGE_ATOMIC(fmin, IA_FMIN)
+LOWER_IMAGE_ATOMIC(fmax, IA_FMAX)
 
 /* ---- resource query ------------------------------------------------------------------------ */
 
@@ -1064,11 +1119,8 @@ enum rdna_status lower_image_get_resinfo(struct lower *l, const struct rdna_inst
    return RDNA_OK;
 }
 
-/* The other image rows (float atomics, MSAA loads, ray tracing) are not lowered yet: recompiling
- * one fails naming it; 64-bit atomics fail in image_atomic. */
+/* The other image rows (MSAA loads, ray tracing) are not lowered yet: recompiling one fails
+ * naming it; 64-bit atomics fail in image_atomic. */
 UNSUPPORTED(image_msaa_load)
-UNSUPPORTED(image_atomic_fcmpswap)
-UNSUPPORTED(image_atomic_fmin)
-UNSUPPORTED(image_atomic_fmax)
 UNSUPPORTED(image_bvh_intersect_ray)
 UNSUPPORTED(image_bvh64_intersect_ray)
