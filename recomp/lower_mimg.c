@@ -464,6 +464,27 @@ static uint32_t convert_field(struct lower *l, const struct format_ids *f, uint3
                     lw_img_f16_to_f32(l, raw), v);
 }
 
+/* The helper function behind lw_img_texel_component: (field bits from bit 0 with whatever lies
+ * above them, the field's width (0: absent), MIMG_NUMBER_*, sign-extend (bool), the value of
+ * an absent component) -> the component. */
+static uint32_t decode_helper(struct lower *l)
+{
+   if (l->img_decode)
+      return l->img_decode;
+   uint32_t types[5] = { T32, T32, T32, TB, T32 }, p[5];
+   l->img_decode = spvb_begin_helper(l->b, T32, types, 5, p);
+   uint32_t v = p[0], present = lw_nz(l, p[1]);
+   uint32_t bits = lw_select(l, T32, present, p[1], c32(l, 32));
+   uint32_t shift = bin(l, SpvOpISub, c32(l, 32), bits);
+   uint32_t top = bin(l, SpvOpShiftLeftLogical, v, shift);
+   uint32_t zext = bin(l, SpvOpShiftRightLogical, top, shift);
+   v = lw_select(l, T32, p[3], bin(l, SpvOpShiftRightArithmetic, top, shift), zext);
+   struct format_ids number = { .number = p[2] };
+   v = convert_field(l, &number, bits, zext, v);
+   spvb_end_helper(l->b, lw_select(l, T32, present, v, p[4]));
+   return l->img_decode;
+}
+
 uint32_t lw_img_texel_component(struct lower *l, const struct format_ids *f, uint32_t is_signed,
                                 const uint32_t words[4], unsigned c)
 {
@@ -473,16 +494,11 @@ uint32_t lw_img_texel_component(struct lower *l, const struct format_ids *f, uin
    uint32_t raw = words[0];
    for (unsigned j = 1; j < 4; j++)
       raw = lw_select(l, T32, cmp(l, SpvOpIEqual, index, c32(l, j)), words[j], raw);
-   uint32_t v = bin(l, SpvOpShiftRightLogical, raw, within);
-   uint32_t present = lw_nz(l, f->cbits[c]);
-   uint32_t bits = lw_select(l, T32, present, f->cbits[c], c32(l, 32));
-   uint32_t shift = bin(l, SpvOpISub, c32(l, 32), bits);
-   uint32_t top = bin(l, SpvOpShiftLeftLogical, v, shift);
-   uint32_t zext = bin(l, SpvOpShiftRightLogical, top, shift);
-   v = lw_select(l, T32, is_signed, bin(l, SpvOpShiftRightArithmetic, top, shift), zext);
-   v = convert_field(l, f, bits, zext, v);
    uint32_t one = lw_select(l, T32, f->is_float, c32(l, 0x3f800000u), c32(l, 1));
-   return lw_select(l, T32, present, v, c == 3 ? one : c32(l, 0));
+   uint32_t args[6] = { decode_helper(l), bin(l, SpvOpShiftRightLogical, raw, within),
+                        f->cbits[c],      f->number,
+                        is_signed,        c == 3 ? one : c32(l, 0) };
+   return spvb_op(l->b, SpvOpFunctionCall, T32, args, 6);
 }
 
 void lw_img_load_words(struct lower *l, const struct format_ids *f, uint32_t offset,

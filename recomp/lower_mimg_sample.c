@@ -102,15 +102,29 @@ static uint32_t load32(struct lower *l, uint32_t var)
 }
 
 /* f32 arithmetic of the filter: round to nearest even, denormals kept (the interpreter's
- * float_env for sampling). */
+ * float_env for sampling), by recomp/lower_float.c's soft-float. Each is a helper function
+ * emitted once per module and called per use: a sample holds some fifty of them. */
+static uint32_t float_call(struct lower *l, uint32_t *fn, bool is_mul, uint32_t a, uint32_t b)
+{
+   if (!*fn) {
+      uint32_t types[2] = { T32, T32 }, p[2];
+      *fn = spvb_begin_helper(l->b, T32, types, 2, p);
+      uint32_t round = c32(l, 0), flush = lw_bool(l, false);
+      spvb_end_helper(l->b, is_mul ? fl_mul(l, p[0], p[1], round, flush, 32)
+                                   : fl_add(l, p[0], p[1], round, flush, 32));
+   }
+   uint32_t args[3] = { *fn, a, b };
+   return spvb_op(l->b, SpvOpFunctionCall, T32, args, 3);
+}
+
 static uint32_t fadd(struct lower *l, uint32_t a, uint32_t b)
 {
-   return fl_add(l, a, b, c32(l, 0), lw_bool(l, false), 32);
+   return float_call(l, &l->img_fadd, false, a, b);
 }
 
 static uint32_t fmul(struct lower *l, uint32_t a, uint32_t b)
 {
-   return fl_mul(l, a, b, c32(l, 0), lw_bool(l, false), 32);
+   return float_call(l, &l->img_fmul, true, a, b);
 }
 
 /* ---- the forms and the S# ------------------------------------------------------------------ */
