@@ -435,3 +435,101 @@ Test(gpu_mimg_sample, r11g11b10_rgb10a2_load_and_store)
       text_free(&t);
    }
 }
+
+/* ---- faults ------------------------------------------------------------------------------------
+ */
+
+/* A 4x1 R32_FLOAT image whose T# reaches past its 8-byte region: lane L point-samples texel
+ * L % 4; texels 2 and 3 lie outside guest memory. Lane 2 is inactive, so the lowest faulting
+ * lane is 3 at texel 3 (base + 12): the fault is UNMAPPED there (docs/images.md, "Guest
+ * memory") and the instruction writes no VGPR. */
+Test(gpu_mimg_sample, unmapped_texel_faults_at_the_lowest_lane)
+{
+   for (unsigned wave = 32; wave <= 64; wave *= 2) {
+      struct text t = { 0 };
+      text_add(&t,
+               "[require]\nwave %u\n[buffer img]\nf32 1.0 2.0\n[program]\n"
+               "  image_sample_lz v0, v4, s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_1D\n"
+               "  s_endpgm\n"
+               "[init]\nv0 = 0x1234\nexec = 0x%llx\n"
+               "s[0:7] = tsharp(&img, format=22, width=4, type=8)\ns[8:11] = ssharp()\n",
+               wave, wave == 32 ? 0xfffffffbull : 0xfffffffffffffffbull);
+      float u[64];
+      for (unsigned lane = 0; lane < wave; lane++)
+         u[lane] = ((float)(lane % 4) + 0.5f) / 4.0f;
+      add_lanes_f32(&t, 4, u, wave);
+      text_add(&t, "[expect]\nv0 = 0x1234\nfault unmapped\n");
+      struct gpu_run run;
+      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      struct rdna_case_region region;
+      cr_assert(rdna_case_region(run.c, 0, &region));
+      expect_pass(&run);
+      cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_UNMAPPED);
+      cr_expect_eq(run.wave.fault.lane, 3);
+      cr_expect_eq(run.wave.fault.address, region.address + 12);
+      harness_free(&run);
+      text_free(&t);
+   }
+}
+
+/* ---- user derivatives -------------------------------------------------------------------------
+ */
+
+/* image_sample_d on the trilinear test's image with MIP_FILTER point and point filtering: the
+ * user derivatives {ds/dx, dt/dx, ds/dy, dt/dy} times the extent 8 give rho^2 per direction
+ * (each product and sum rounded in f32), rho^2 the larger, L = floor(128 * log2(rho^2)) (the
+ * values keep log2 away from a 1/256 boundary), clamped at 0; the level ceil(L/256 + 0.5) - 1
+ * up to the last; the texel holding (u, v) on that level. */
+Test(gpu_mimg_sample, user_derivatives_pick_the_level)
+{
+   for (unsigned wave = 32; wave <= 64; wave *= 2) {
+      struct text t = { 0 };
+      text_add(&t, "[require]\nwave %u\n[buffer img]\n", wave);
+      for (unsigned i = 0; i < level_start(MIP_LEVELS); i++)
+         text_add(&t, "u32 0x%x\n", bits_of(mip_value(i)));
+      text_add(&t, "[program]\n"
+                   "  image_sample_d v0, v[4:9], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                   "  s_endpgm\n"
+                   "[init]\n"
+                   "s[0:7] = tsharp(&img, format=22, width=8, height=8, last_level=3)\n"
+                   "s[8:11] = ssharp(mip_filter=1)\n");
+      static const float scale[6] = { 0.0625f, 0.09375f, 0.1875f, 0.375f, 0.75f, 1.5f };
+      float d[4][64], u[64], v[64], out[64];
+      for (unsigned lane = 0; lane < wave; lane++) {
+         float ds = scale[lane % 6];
+         d[0][lane] = ds;                   /* ds/dx */
+         d[1][lane] = lane % 4 ? 0.0f : ds; /* dt/dx */
+         d[2][lane] = ds / 2.0f;            /* ds/dy */
+         d[3][lane] = ds / 4.0f;            /* dt/dy */
+         u[lane] = 0.07f + 0.027f * (float)(lane % 32);
+         v[lane] = 0.95f - 0.029f * (float)(lane % 32);
+         float rho2[2];
+         for (unsigned k = 0; k < 2; k++) {
+            float a = mul_f32(d[2 * k][lane], 8.0f), b = mul_f32(d[2 * k + 1][lane], 8.0f);
+            rho2[k] = add_f32(mul_f32(a, a), mul_f32(b, b));
+         }
+         float r = rho2[1] > rho2[0] ? rho2[1] : rho2[0];
+         double l256 = 128.0 * log2((double)r);
+         cr_assert(fabs(l256 - floor(l256 + 0.5)) > 1e-3 || l256 == floor(l256));
+         int64_t l = (int64_t)floor(l256);
+         l = l < 0 ? 0 : l;
+         int64_t level = (l + 128 + 255) / 256 - 1;
+         level = level > MIP_LEVELS - 1 ? MIP_LEVELS - 1 : level;
+         unsigned n = MIP_SIZE >> level;
+         unsigned x = (unsigned)floorf(mul_f32(u[lane], (float)n));
+         unsigned y = (unsigned)floorf(mul_f32(v[lane], (float)n));
+         out[lane] = mip_value(level_start((unsigned)level) + y * n + x);
+      }
+      for (unsigned k = 0; k < 4; k++)
+         add_lanes_f32(&t, 4 + k, d[k], wave);
+      add_lanes_f32(&t, 8, u, wave);
+      add_lanes_f32(&t, 9, v, wave);
+      text_add(&t, "[expect]\nfault none\n");
+      add_lanes_f32(&t, 0, out, wave);
+      struct gpu_run run;
+      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      expect_pass(&run);
+      harness_free(&run);
+      text_free(&t);
+   }
+}
