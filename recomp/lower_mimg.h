@@ -7,6 +7,17 @@
 
 #include "recomp/lower.h"
 
+/* The MIMG dim field (SQ_RSRC_IMG_* minus 8). */
+enum mimg_dim {
+   DIM_1D,
+   DIM_2D,
+   DIM_3D,
+   DIM_CUBE,
+   DIM_1D_ARRAY,
+   DIM_2D_ARRAY,
+   DIM_2D_MSAA,
+};
+
 /* T# fields (RDNA2 ISA guide, "Image Resource"), as interp/image.c reads them. */
 struct tsharp_ids {
    uint32_t base;                  /* u64 bytes */

@@ -339,7 +339,7 @@ static uint32_t lod_from_derivatives(struct lower *l, unsigned axes, const uint3
 /* Axes a type filters over: 1 (1D, 1D arrays), 3 (3D) or 2. */
 static unsigned dim_axes(unsigned dim)
 {
-   return dim == 2 ? 3 : dim == 0 || dim == 4 ? 1 : 2;
+   return dim == DIM_3D ? 3 : dim == DIM_1D || dim == DIM_1D_ARRAY ? 1 : 2;
 }
 
 static unsigned dim_coords(unsigned dim)
@@ -556,7 +556,7 @@ static void axis_tap(struct lower *l, const struct sampler_ctx *x, const struct 
    uint32_t size = a == 0 ? x->t.width : a == 1 ? x->t.height : x->t.depth;
    uint32_t n = lw_img_level_extent(l, size, level);
    uint32_t s = in->coord[a];
-   if (x->dim == 3)
+   if (x->dim == DIM_CUBE)
       s = fadd(l, s, c32(l, 0xbf800000u));
    s = sel(l, x->unnormalized, s, fmul(l, s, u32_to_f32(l, n)));
    uint32_t offset = c64(l, 0);
@@ -573,7 +573,7 @@ static void axis_tap(struct lower *l, const struct sampler_ctx *x, const struct 
    tap->weight = sel(l, linear, sel(l, lw_nz(l, bit), frac, bin(l, SpvOpISub, c32(l, 256), frac)),
                      c32(l, 256));
    tap->valid = or_b(l, linear, eq(l, bit, 0));
-   uint32_t mode = x->dim == 3 ? c32(l, TEX_CLAMP_LAST_TEXEL) : x->s.clamp[a];
+   uint32_t mode = x->dim == DIM_CUBE ? c32(l, TEX_CLAMP_LAST_TEXEL) : x->s.clamp[a];
    address_mode(l, mode, i, n, &tap->index, &tap->border);
 }
 
@@ -583,13 +583,13 @@ static void axis_tap(struct lower *l, const struct sampler_ctx *x, const struct 
 static void sample_slice(struct lower *l, const struct sampler_ctx *x,
                          const struct sample_inputs *in, uint32_t *slice, uint32_t *none)
 {
-   if (x->dim != 3 && x->dim != 4 && x->dim != 5) {
+   if (x->dim != DIM_CUBE && x->dim != DIM_1D_ARRAY && x->dim != DIM_2D_ARRAY) {
       *slice = c32(l, 0);
       *none = lw_bool(l, false);
       return;
    }
    uint32_t v = f32_to_i64(l, in->coord[x->axes], 0, true);
-   if (x->dim == 3) {
+   if (x->dim == DIM_CUBE) {
       uint32_t rem = bin64(l, SpvOpUMod, v, c64(l, 8));
       uint32_t face =
          bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, bin64(l, SpvOpUDiv, v, c64(l, 8)), c64(l, 6)),
@@ -617,7 +617,7 @@ static void fetch_texel(struct lower *l, const struct sampler_ctx *x, uint32_t l
    const struct tsharp_ids *t = &x->t;
    uint32_t w = lw_img_level_extent(l, t->width, level);
    uint32_t h = lw_img_level_extent(l, t->height, level);
-   uint32_t offset = lw_img_level_offset(l, t, &x->f, x->dim == 2, level);
+   uint32_t offset = lw_img_level_offset(l, t, &x->f, x->dim == DIM_3D, level);
    uint32_t row = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, lw_zext64(l, z), lw_zext64(l, h)),
                         lw_zext64(l, index[1]));
    uint32_t texel =
@@ -763,8 +763,8 @@ static void lane_work(struct lower *l, const struct sampler_ctx *x, const struct
    }
    uint32_t fetch_merge = lw_if_begin(l, not_b(l, border));
    uint32_t index[3] = { taps[0].index, taps[1].index, taps[2].index };
-   uint32_t z = x->dim == 2 ? taps[2].index : bin(l, SpvOpIAdd, slice, t->base_array);
-   if (x->dim != 2 && x->dim != 3 && x->dim != 4 && x->dim != 5)
+   uint32_t z = x->dim == DIM_3D ? taps[2].index : bin(l, SpvOpIAdd, slice, t->base_array);
+   if (x->dim == DIM_1D || x->dim == DIM_2D) /* no slice */
       z = c32(l, 0);
    fetch_texel(l, x, level, index, z, fault_kind, fault_addr, texel_vars);
    lw_if_end(l, fetch_merge);
@@ -836,7 +836,7 @@ static uint32_t pick(struct lower *l, uint32_t type, const uint32_t values[], ui
 static enum rdna_status lower_sampling(struct lower *l, const struct rdna_inst *in, unsigned form,
                                        enum sample_kind kind, const char *name)
 {
-   if (in->mod.dim >= 6)
+   if (in->mod.dim >= DIM_2D_MSAA)
       return lower_unsupported(l, name, " (MSAA)");
    struct sampler_ctx x;
    x.in = in;
