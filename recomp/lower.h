@@ -104,6 +104,8 @@ struct lower {
    /* ---- images (recomp/lower_mimg.c, recomp/lower_mimg_sample.c) ---- */
    uint32_t img_fadd, img_fmul; /* helper functions: f32 a + b, a * b, nearest even; 0: none yet */
    uint32_t img_decode;         /* helper function: one texel field as a load returns it */
+   uint32_t img_level_offset;   /* helper function: the bytes of the levels before one */
+   uint32_t img_encode;         /* helper function: one texel field as a store writes it */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */

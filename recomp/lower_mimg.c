@@ -230,18 +230,26 @@ uint32_t lw_img_level_extent(struct lower *l, uint32_t size, uint32_t level)
 uint32_t lw_img_level_offset(struct lower *l, const struct tsharp_ids *t,
                              const struct format_ids *f, bool is_3d, uint32_t level)
 {
-   uint32_t offset = lw_u64(l, 0);
-   for (unsigned k = 0; k < 15; k++) {
-      uint32_t kk = c32(l, k);
-      uint32_t lw_ = lw_zext64(l, lw_img_level_extent(l, t->width, kk));
-      uint32_t lh = lw_zext64(l, lw_img_level_extent(l, t->height, kk));
-      uint32_t lp = lw_zext64(l, is_3d ? lw_img_level_extent(l, t->depth, kk) : t->depth);
-      uint32_t size = bin64(l, SpvOpIMul, bin64(l, SpvOpIMul, lw_, lh),
-                            bin64(l, SpvOpIMul, lp, lw_zext64(l, f->bytes)));
-      offset = bin64(l, SpvOpIAdd, offset,
-                     lw_select(l, T64, cmp(l, SpvOpULessThan, kk, level), size, lw_u64(l, 0)));
+   if (!l->img_level_offset) { /* (width, height, depth, bytes, level, is 3D) -> u64 */
+      uint32_t types[6] = { T32, T32, T32, T32, T32, TB }, p[6];
+      l->img_level_offset = spvb_begin_helper(l->b, T64, types, 6, p);
+      uint32_t offset = lw_u64(l, 0);
+      for (unsigned k = 0; k < 15; k++) {
+         uint32_t kk = c32(l, k);
+         uint32_t lw_ = lw_zext64(l, lw_img_level_extent(l, p[0], kk));
+         uint32_t lh = lw_zext64(l, lw_img_level_extent(l, p[1], kk));
+         uint32_t lp =
+            lw_zext64(l, lw_select(l, T32, p[5], lw_img_level_extent(l, p[2], kk), p[2]));
+         uint32_t size = bin64(l, SpvOpIMul, bin64(l, SpvOpIMul, lw_, lh),
+                               bin64(l, SpvOpIMul, lp, lw_zext64(l, p[3])));
+         offset = bin64(l, SpvOpIAdd, offset,
+                        lw_select(l, T64, cmp(l, SpvOpULessThan, kk, p[4]), size, lw_u64(l, 0)));
+      }
+      spvb_end_helper(l->b, offset);
    }
-   return offset;
+   uint32_t args[7] = { l->img_level_offset, t->width, t->height, t->depth, f->bytes, level,
+                        lw_bool(l, is_3d) };
+   return spvb_op(l->b, SpvOpFunctionCall, T64, args, 7);
 }
 
 /* The lane's texel: its address (u64) and whether it is in range (bool), in the linear layout
@@ -728,6 +736,31 @@ uint32_t lw_img_f32_to_f16(struct lower *l, uint32_t v)
 
 /* ---- stores ------------------------------------------------------------------------------- */
 
+/* The helper function that converts a stored component: (f32 or integer value, field width,
+ * MIMG_NUMBER_*, an 11-bit small float (bool; else 10-bit)) -> the field bits, unmasked:
+ * unorm/snorm (f32_to_norm), f16, the small floats of R11G11B10, or the value itself. */
+static uint32_t encode_helper(struct lower *l)
+{
+   if (l->img_encode)
+      return l->img_encode;
+   uint32_t types[4] = { T32, T32, T32, TB }, p[4];
+   l->img_encode = spvb_begin_helper(l->b, T32, types, 4, p);
+   uint32_t data = p[0], bits = p[1], number = p[2];
+   uint32_t value = data;
+   value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, MIMG_NUMBER_UNORM)),
+                     f32_to_norm(l, data, bits, false), value);
+   value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, MIMG_NUMBER_SNORM)),
+                     f32_to_norm(l, data, bits, true), value);
+   value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, MIMG_NUMBER_F16)),
+                     lw_img_f32_to_f16(l, data), value);
+   uint32_t small = lw_select(l, T32, p[3], f32_to_minifloat(l, data, 6, true),
+                              f32_to_minifloat(l, data, 5, true));
+   value =
+      lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, MIMG_NUMBER_SMALL_FLOAT)), small, value);
+   spvb_end_helper(l->b, value);
+   return l->img_encode;
+}
+
 /* Stores write whole texels (1 to 16 bytes): the dmask VGPRs fill the components in order,
  * missing ones are 0, each converted (unorm, snorm, f16) or keeping its low `bits`. */
 static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in, bool mip, bool raw,
@@ -783,17 +816,9 @@ static enum rdna_status image_store(struct lower *l, const struct rdna_inst *in,
          uint32_t present = lw_nz(l, f.cbits[c]);
          uint32_t value = data[c];
          if (!raw) {
-            uint32_t number = f.number;
-            value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, MIMG_NUMBER_UNORM)),
-                              f32_to_norm(l, data[c], f.cbits[c], false), value);
-            value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, MIMG_NUMBER_SNORM)),
-                              f32_to_norm(l, data[c], f.cbits[c], true), value);
-            value = lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, MIMG_NUMBER_F16)),
-                              lw_img_f32_to_f16(l, data[c]), value);
-            if (c < 3) /* R11G11B10: 11, 11 and 10 bits */
-               value =
-                  lw_select(l, T32, cmp(l, SpvOpIEqual, number, c32(l, MIMG_NUMBER_SMALL_FLOAT)),
-                            f32_to_minifloat(l, data[c], c < 2 ? 6 : 5, true), value);
+            uint32_t args[5] = { encode_helper(l), data[c], f.cbits[c], f.number,
+                                 lw_bool(l, c < 2) };
+            value = spvb_op(l->b, SpvOpFunctionCall, T32, args, 5);
          }
          uint32_t v =
             bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, value, mask[c]), within);
