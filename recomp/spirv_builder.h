@@ -116,7 +116,7 @@ void spvb_end_function(struct spvb *b);
 
 /* Helper functions: code emitted once and called where it is used (OpFunctionCall), so that
  * repeated arithmetic does not grow the module. spvb_begin_helper sets the main function's body
- * aside and opens a function of `count` parameters (their ids in params[]) returning
+ * aside and opens a function of `count` (at most 8) parameters (their ids in params[]) returning
  * `return_type`; everything emitted until spvb_end_helper goes into it. A helper has no
  * Function variables and does not nest. Returns the function's id for OpFunctionCall. */
 uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t *param_types,
