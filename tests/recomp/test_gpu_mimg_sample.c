@@ -1,10 +1,12 @@
 /* Image sampling lowering on the GPU (recomp/lower_mimg_sample.c): image_sample with bilinear
- * filtering and every address mode, trilinear filtering between mip levels, gather4 with depth
- * comparison, image_get_lod from the quad's implicit derivatives, and R11G11B10 / RGB10A2 loads
- * and stores, in wave32 and wave64. Expected values are computed here on the host from the
- * definitions of docs/images.md and the RDNA 2 ISA guide ("Image Sampler", "Image Resource"):
- * texel decoding, the 24.8 fixed-point texel position, weights in 1/256, and each product and sum
- * rounded to f32 in the order the steps give (host float arithmetic, round to nearest even). */
+ * filtering and every address mode, trilinear filtering between mip levels, the level user
+ * derivatives pick, gather4 with depth comparison, image_get_lod from the quad's implicit
+ * derivatives, the fault of a texel outside guest memory, and R11G11B10 / RGB10A2 loads and
+ * stores (recomp/lower_mimg.c), in wave32 and wave64. Expected values are computed here on the host
+ * from the definitions of docs/images.md and the RDNA 2 ISA guide ("Image Sampler", "Image
+ * Resource"): texel decoding, the 24.8 fixed-point texel position, weights in 1/256, and each
+ * product and sum rounded to f32 in the order the steps give (host float arithmetic, round to
+ * nearest even). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
