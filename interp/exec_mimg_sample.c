@@ -212,14 +212,15 @@ static void read_sample_lane(struct wave *w, const struct image_op *op, unsigned
 
 /* floor(512 * log2(x)) of a positive f32: the exponent, and 9 fraction bits by repeated squaring
  * of the mantissa in Q2.30 fixed point (each square truncated): squaring doubles log2, so the
- * mantissa reaching 2 gives the next bit. Zero, negative values and NaN: LOD_NEG_INF * 2;
- * infinity LOD_POS_INF * 2. */
+ * mantissa reaching 2 gives the next bit. Zero, negative values and NaN: LOD_NEG_INF * 4;
+ * infinity LOD_POS_INF * 4, so that the LOD (a quarter of this) is LOD_NEG_INF or LOD_POS_INF
+ * as docs/images.md states. */
 static int64_t log2_fixed_9(uint32_t x)
 {
    if (float_is_nan(FLOAT32, x) || float_is_zero(FLOAT32, x) || (x >> 31))
-      return 2 * LOD_NEG_INF;
+      return 4 * LOD_NEG_INF;
    if (float_is_inf(FLOAT32, x))
-      return 2 * LOD_POS_INF;
+      return 4 * LOD_POS_INF;
    int e = float_exponent(FLOAT32, x);
    uint64_t sig = x & 0x7fffffu;
    if (x >> 23 == 0) /* denormal: normalise the mantissa */

@@ -100,6 +100,12 @@ struct lower {
    uint32_t subgroup_id;  /* u32: the wave's index within its workgroup */
    uint32_t group_index;  /* u32: the workgroup's linear index in the grid */
    uint32_t lds_direct;   /* u32: the current instruction's lds_direct value; 0 when none */
+
+   /* ---- images (recomp/lower_mimg.c, recomp/lower_mimg_sample.c) ---- */
+   uint32_t img_fadd, img_fmul; /* helper functions: f32 a + b, a * b, nearest even; 0: none yet */
+   uint32_t img_decode;         /* helper function: one texel field as a load returns it */
+   uint32_t img_level_offset;   /* helper function: the bytes of the levels before one */
+   uint32_t img_encode;         /* helper function: one texel field as a store writes it */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */

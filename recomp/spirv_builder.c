@@ -48,7 +48,8 @@ void spvb_free(struct spvb *b)
 {
    struct spvb_buf *bufs[] = { &b->capabilities, &b->extensions, &b->imports, &b->memory_model,
                                &b->entry_points, &b->exec_modes, &b->debug,   &b->annotations,
-                               &b->globals,      &b->func_vars,  &b->body,    &b->keys };
+                               &b->globals,      &b->func_vars,  &b->body,    &b->keys,
+                               &b->helpers,      &b->saved_body };
    for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++)
       buf_free(bufs[i]);
    free(b->dedup);
@@ -98,7 +99,7 @@ size_t spvb_word_count(const struct spvb *b)
 {
    return b->capabilities.len + b->extensions.len + b->imports.len + b->memory_model.len +
           b->entry_points.len + b->exec_modes.len + b->debug.len + b->annotations.len +
-          b->globals.len + b->func_vars.len + b->body.len;
+          b->globals.len + b->func_vars.len + b->body.len + b->helpers.len + b->saved_body.len;
 }
 
 /* ---- dedup -------------------------------------------------------------------------------- */
@@ -416,6 +417,43 @@ void spvb_loop_merge(struct spvb *b, uint32_t merge, uint32_t continue_target)
    spvb_emit(b, &b->body, SpvOpLoopMerge, operands, 3);
 }
 
+uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t *param_types,
+                           size_t count, uint32_t *params)
+{
+   uint32_t key[9] = { return_type };
+   if (count > 8)
+      count = 8;
+   memcpy(&key[1], param_types, count * sizeof(uint32_t));
+   uint32_t type = dedup_declare(b, SpvOpTypeFunction, key, count + 1, false);
+   uint32_t id = spvb_id(b);
+   b->saved_body = b->body;
+   memset(&b->body, 0, sizeof(b->body));
+   uint32_t head[4] = { return_type, id, SpvFunctionControlMaskNone, type };
+   spvb_emit(b, &b->body, SpvOpFunction, head, 4);
+   for (size_t i = 0; i < count; i++) {
+      uint32_t param[2] = { param_types[i], spvb_id(b) };
+      spvb_emit(b, &b->body, SpvOpFunctionParameter, param, 2);
+      params[i] = param[1];
+   }
+   uint32_t label = spvb_id(b);
+   spvb_emit(b, &b->body, SpvOpLabel, &label, 1);
+   return id;
+}
+
+void spvb_end_helper(struct spvb *b, uint32_t value)
+{
+   spvb_emit(b, &b->body, SpvOpReturnValue, &value, 1);
+   spvb_emit(b, &b->body, SpvOpFunctionEnd, NULL, 0);
+   buf_reserve(b, &b->helpers, b->body.len);
+   if (!b->out_of_memory && b->body.len) {
+      memcpy(&b->helpers.words[b->helpers.len], b->body.words, b->body.len * sizeof(uint32_t));
+      b->helpers.len += b->body.len;
+   }
+   buf_free(&b->body);
+   b->body = b->saved_body;
+   memset(&b->saved_body, 0, sizeof(b->saved_body));
+}
+
 void spvb_end_function(struct spvb *b)
 {
    spvb_emit(b, &b->body, SpvOpReturn, NULL, 0);
@@ -481,6 +519,9 @@ uint32_t *spvb_finish(struct spvb *b, size_t *num_words)
    if (b->body.len)
       memcpy(&words[n], b->body.words, b->body.len * sizeof(uint32_t));
    n += b->body.len;
+   if (b->helpers.len)
+      memcpy(&words[n], b->helpers.words, b->helpers.len * sizeof(uint32_t));
+   n += b->helpers.len;
    buf_free(&mm);
    *num_words = n;
    return words;

@@ -29,6 +29,8 @@ struct spvb_dedup_entry {
 struct spvb {
    struct spvb_buf capabilities, extensions, imports, memory_model, entry_points, exec_modes, debug,
       annotations, globals, func_vars, body;
+   /* functions the main one calls, laid out after it (spvb_begin_helper) */
+   struct spvb_buf helpers, saved_body;
    uint32_t next_id;
    bool out_of_memory; /* sticky: every later call is a no-op returning ids that never finish */
    /* type and constant dedup: an open-addressing table over (opcode, operands) keys */
@@ -111,6 +113,16 @@ void spvb_selection_merge(struct spvb *b, uint32_t merge);
 void spvb_loop_merge(struct spvb *b, uint32_t merge, uint32_t continue_target);
 /* Ends the function (OpReturn and OpFunctionEnd). */
 void spvb_end_function(struct spvb *b);
+
+/* Helper functions: code emitted once and called where it is used (OpFunctionCall), so that
+ * repeated arithmetic does not grow the module. spvb_begin_helper sets the main function's body
+ * aside and opens a function of `count` (at most 8) parameters (their ids in params[]) returning
+ * `return_type`; everything emitted until spvb_end_helper goes into it. A helper has no
+ * Function variables and does not nest. Returns the function's id for OpFunctionCall. */
+uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t *param_types,
+                           size_t count, uint32_t *params);
+/* Returns `value` and closes the helper; emission goes on in the main function. */
+void spvb_end_helper(struct spvb *b, uint32_t value);
 
 /* Declares the GLCompute entry point "main" with its interface variables and LocalSize. */
 void spvb_entry_point(struct spvb *b, const uint32_t *interface, size_t count,

@@ -779,6 +779,31 @@ Test(mimg, sample_user_derivatives_and_get_lod)
    rdna_machine_destroy(m);
 }
 
+/* A zero derivative has no finite LOD: docs/images.md ("Filtering arithmetic", step 1) takes
+ * L = -2^20 (in 1/256), so image_get_lod's second value is -4096 and its first the LOD clamped
+ * to the S# MIN_LOD (0); an infinite derivative gives L = 2^20 (4096), clamped to MAX_LOD. */
+Test(mimg, get_lod_of_zero_and_infinite_derivatives)
+{
+   struct rdna_machine *m =
+      lod_machine("image_get_lod v[1:2], v[10:11], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D\n"
+                  "s_endpgm\n");
+   for (unsigned l = 0; l < 32; l++) {
+      /* quads 0-3 all at one point; quads 4-7 step from 0 to infinity along x */
+      uint32_t u = l >= 16 && l % 2 ? 0x7f800000u : f32_bits(0.25f);
+      rdna_machine_set_vgpr(m, 0, 10, l, u);
+      rdna_machine_set_vgpr(m, 0, 11, l, f32_bits(0.25f));
+   }
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 32; l++) {
+      bool infinite = l >= 16;
+      cr_assert_eq(harness_vgpr(m, 1, l), f32_bits(infinite ? 4095.0f / 256.0f : 0.0f), "lane %u",
+                   l);
+      cr_assert_eq(harness_vgpr(m, 2, l), f32_bits(infinite ? 4096.0f : -4096.0f), "lane %u", l);
+   }
+   rdna_machine_destroy(m);
+}
+
 /* image_gather4_lz returns one component of the four bilinear-footprint texels in the order
  * (i0, j1), (i1, j1), (i1, j0), (i0, j0). */
 Test(mimg, gather4_lz_footprint_order)
