@@ -7,6 +7,7 @@
 #ifndef RDNA_HSACO_H
 #define RDNA_HSACO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,6 +39,116 @@ struct rdna_hsaco_arg {
    uint64_t size;        /* BUFFER: bytes (1..RDNA_CASE_MAX_BUFFER_BYTES); VALUE: 1, 2, 4, 8 */
    uint64_t value;       /* VALUE: the bits, little-endian */
 };
+
+/* ---- the metadata note ---------------------------------------------------------------------
+ * Code objects V3 to V5 carry a note NT_AMDGPU_METADATA (owner "AMDGPU") holding a MessagePack
+ * map: amdhsa.version and one entry per kernel in amdhsa.kernels (LLVM AMDGPUUsage, "Code
+ * Object V3 Metadata", "V4", "V5"). rdna_hsaco_kernel_info reads one kernel's entry. */
+
+/* .value_kind of a kernel argument: the explicit kinds, then the hidden ones the runtime fills. */
+#define RDNA_HSACO_VALUE_KINDS(X)                            \
+   X(BY_VALUE, "by_value")                                   \
+   X(GLOBAL_BUFFER, "global_buffer")                         \
+   X(DYNAMIC_SHARED_POINTER, "dynamic_shared_pointer")       \
+   X(SAMPLER, "sampler")                                     \
+   X(IMAGE, "image")                                         \
+   X(PIPE, "pipe")                                           \
+   X(QUEUE, "queue")                                         \
+   X(HIDDEN_GLOBAL_OFFSET_X, "hidden_global_offset_x")       \
+   X(HIDDEN_GLOBAL_OFFSET_Y, "hidden_global_offset_y")       \
+   X(HIDDEN_GLOBAL_OFFSET_Z, "hidden_global_offset_z")       \
+   X(HIDDEN_NONE, "hidden_none")                             \
+   X(HIDDEN_PRINTF_BUFFER, "hidden_printf_buffer")           \
+   X(HIDDEN_HOSTCALL_BUFFER, "hidden_hostcall_buffer")       \
+   X(HIDDEN_DEFAULT_QUEUE, "hidden_default_queue")           \
+   X(HIDDEN_COMPLETION_ACTION, "hidden_completion_action")   \
+   X(HIDDEN_MULTIGRID_SYNC_ARG, "hidden_multigrid_sync_arg") \
+   X(HIDDEN_HEAP_V1, "hidden_heap_v1")                       \
+   X(HIDDEN_BLOCK_COUNT_X, "hidden_block_count_x")           \
+   X(HIDDEN_BLOCK_COUNT_Y, "hidden_block_count_y")           \
+   X(HIDDEN_BLOCK_COUNT_Z, "hidden_block_count_z")           \
+   X(HIDDEN_GROUP_SIZE_X, "hidden_group_size_x")             \
+   X(HIDDEN_GROUP_SIZE_Y, "hidden_group_size_y")             \
+   X(HIDDEN_GROUP_SIZE_Z, "hidden_group_size_z")             \
+   X(HIDDEN_REMAINDER_X, "hidden_remainder_x")               \
+   X(HIDDEN_REMAINDER_Y, "hidden_remainder_y")               \
+   X(HIDDEN_REMAINDER_Z, "hidden_remainder_z")               \
+   X(HIDDEN_GRID_DIMS, "hidden_grid_dims")                   \
+   X(HIDDEN_PRIVATE_BASE, "hidden_private_base")             \
+   X(HIDDEN_SHARED_BASE, "hidden_shared_base")               \
+   X(HIDDEN_QUEUE_PTR, "hidden_queue_ptr")                   \
+   X(HIDDEN_DYNAMIC_LDS_SIZE, "hidden_dynamic_lds_size")
+
+enum rdna_hsaco_value_kind {
+#define RDNA_HSACO_KIND_ENUM(name, text) RDNA_HSACO_KIND_##name,
+   RDNA_HSACO_VALUE_KINDS(RDNA_HSACO_KIND_ENUM)
+#undef RDNA_HSACO_KIND_ENUM
+   RDNA_HSACO_KIND_COUNT
+};
+
+/* .address_space of a pointer argument (NONE: the argument is no pointer). */
+enum rdna_hsaco_address_space {
+   RDNA_HSACO_SPACE_NONE,
+   RDNA_HSACO_SPACE_PRIVATE,
+   RDNA_HSACO_SPACE_GLOBAL,
+   RDNA_HSACO_SPACE_CONSTANT,
+   RDNA_HSACO_SPACE_LOCAL,
+   RDNA_HSACO_SPACE_GENERIC,
+   RDNA_HSACO_SPACE_REGION,
+};
+
+#define RDNA_HSACO_MAX_META_ARGS 96 /* explicit and hidden arguments of one kernel */
+#define RDNA_HSACO_META_TEXT 64     /* bytes of an argument's name or type name, with the NUL */
+#define RDNA_HSACO_META_NAME 256    /* bytes of a kernel's name or symbol, with the NUL */
+
+/* One entry of a kernel's .args, in order. Texts longer than their field are cut to fit. */
+struct rdna_hsaco_kernel_arg {
+   char name[RDNA_HSACO_META_TEXT];      /* .name ("" when absent) */
+   char type_name[RDNA_HSACO_META_TEXT]; /* .type_name ("" when absent) */
+   uint32_t offset;                      /* .offset in the kernarg segment */
+   uint32_t size;                        /* .size in bytes */
+   enum rdna_hsaco_value_kind kind;      /* .value_kind */
+   enum rdna_hsaco_address_space space;  /* .address_space */
+   bool is_const;                        /* .is_const */
+   bool hidden;                          /* a hidden_* kind: the runtime fills it */
+};
+
+/* One kernel's metadata. Sizes absent from the note are 0 (wavefront_size: 0 too). */
+struct rdna_hsaco_kernel_info {
+   char name[RDNA_HSACO_META_NAME];   /* .name */
+   char symbol[RDNA_HSACO_META_NAME]; /* .symbol (NAME.kd) */
+   unsigned code_object_version;      /* 3, 4 or 5, from amdhsa.version 1.0, 1.1, 1.2 */
+   uint32_t kernarg_segment_size;
+   uint32_t kernarg_segment_align;
+   uint32_t group_segment_fixed_size;
+   uint32_t private_segment_fixed_size;
+   uint32_t wavefront_size;
+   uint32_t sgpr_count;
+   uint32_t vgpr_count;
+   uint32_t max_flat_workgroup_size;
+   bool uniform_work_group_size; /* .uniform_work_group_size is 1 */
+   bool uses_dynamic_stack;      /* .uses_dynamic_stack */
+   size_t num_args;
+   size_t num_explicit_args; /* arguments that are not hidden: the caller gives these, in order */
+   struct rdna_hsaco_kernel_arg args[RDNA_HSACO_MAX_META_ARGS];
+};
+
+/* Reads kernel `kernel`'s entry (matched by .name or by .symbol "KERNEL.kd") from the metadata
+ * note of `object` into *info. Errors, with diag->offset the file offset of the fault: IO for a
+ * note that runs past its section, INVALID_ENCODING for MessagePack that is malformed or does
+ * not have the shape AMDGPUUsage gives (a missing .offset, an argument past
+ * .kernarg_segment_size, an unknown .value_kind), UNSUPPORTED for an object without the note
+ * (code object V2) or an amdhsa.version other than 1.x, UNDEFINED_LABEL for a kernel the note
+ * does not describe, OUT_OF_RANGE for more than RDNA_HSACO_MAX_META_ARGS arguments; the ELF
+ * errors of rdna_hsaco_case. Never aborts or prints. */
+enum rdna_status rdna_hsaco_kernel_info(const void *object, size_t size, const char *kernel,
+                                        struct rdna_hsaco_kernel_info *info,
+                                        struct rdna_diag *diag);
+
+/* The metadata spelling of a value kind ("by_value", "hidden_group_size_x", ...) or of an
+ * address space ("global", ...; "" for NONE). */
+const char *rdna_hsaco_value_kind_name(enum rdna_hsaco_value_kind kind);
+const char *rdna_hsaco_address_space_name(enum rdna_hsaco_address_space space);
 
 /* A dispatch of one kernel of a code object. */
 struct rdna_hsaco_dispatch {
