@@ -458,6 +458,8 @@ enum rdna_status rdna_hsaco_kernel_info(const void *object, size_t size, const c
                       "no NT_AMDGPU_METADATA note: a code object V2 or a stripped one");
    if (st == RDNA_OK)
       st = hsaco_metadata_parse(note.bytes, note.size, note.file_offset, kernel, info, diag);
+   if (st == RDNA_OK)
+      info->target = target;
    elf_close(&e);
    return st;
 }
@@ -499,6 +501,8 @@ enum rdna_status hsaco_load(const void *object, size_t size, const char *kernel,
       st = image->info ? hsaco_metadata_parse(note.bytes, note.size, note.file_offset, kernel,
                                               image->info, diag)
                        : hsaco_fail(diag, RDNA_NO_MEMORY, "no memory for the metadata");
+      if (st == RDNA_OK)
+         image->info->target = image->target;
    }
    if (st == RDNA_OK && !f.found) {
       char names[160];

@@ -289,10 +289,11 @@ static void describe_arg(char *text, size_t capacity, const struct rdna_hsaco_ke
 {
    const char *kind = rdna_hsaco_value_kind_name(m->kind);
    const char *type = m->type_name[0] ? m->type_name : kind;
+   const char *qualifier = m->is_const && m->type_name[0] ? "const " : "";
    if (m->name[0])
-      snprintf(text, capacity, "%.40s %.40s (%s)", type, m->name, kind);
+      snprintf(text, capacity, "%s%.40s %.40s (%s)", qualifier, type, m->name, kind);
    else if (m->type_name[0])
-      snprintf(text, capacity, "%.40s (%s)", type, kind);
+      snprintf(text, capacity, "%s%.40s (%s)", qualifier, type, kind);
    else
       snprintf(text, capacity, "%s", kind);
 }

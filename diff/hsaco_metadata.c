@@ -83,9 +83,10 @@ enum mp_type {
 
 static const char *mp_type_name(enum mp_type t)
 {
-   static const char *const names[] = { "nil",   "boolean",  "unsigned integer", "integer",
-                                        "float", "string",   "binary",           "array",
-                                        "map",   "extension" };
+   static const char *const names[] = { "nil",         "a boolean", "an unsigned integer",
+                                        "an integer",  "a float",   "a string",
+                                        "binary data", "an array",  "a map",
+                                        "an extension" };
    return names[t];
 }
 
@@ -101,7 +102,7 @@ struct mp_head {
 static bool mp_payload(struct mp_reader *r, uint64_t length, struct mp_head *h)
 {
    if (length > r->size - r->at)
-      return mp_fail(r, RDNA_INVALID_ENCODING, "a %s of %llu bytes runs past the note's end",
+      return mp_fail(r, RDNA_INVALID_ENCODING, "%s of %llu bytes runs past the note's end",
                      mp_type_name(h->type), (unsigned long long)length);
    h->payload = r->bytes + r->at;
    h->length = (size_t)length;
@@ -218,7 +219,7 @@ static bool mp_read_as(struct mp_reader *r, struct mp_head *h, enum mp_type type
    if (h->type == type || (type == MP_UINT && h->type == MP_INT && (int64_t)h->value >= 0))
       return true;
    r->at = at; /* the diagnostic points at the value, not past it */
-   return mp_fail(r, RDNA_INVALID_ENCODING, "%s is a %s, not a %s", what, mp_type_name(h->type),
+   return mp_fail(r, RDNA_INVALID_ENCODING, "%s is %s, not %s", what, mp_type_name(h->type),
                   mp_type_name(type));
 }
 
@@ -255,8 +256,7 @@ static bool mp_bool(struct mp_reader *r, const char *what, bool *out)
       return true;
    }
    r->at = at;
-   return mp_fail(r, RDNA_INVALID_ENCODING, "%s is a %s, not a boolean", what,
-                  mp_type_name(h.type));
+   return mp_fail(r, RDNA_INVALID_ENCODING, "%s is %s, not a boolean", what, mp_type_name(h.type));
 }
 
 static void copy_text(char *to, size_t capacity, const struct mp_head *h)

@@ -27,7 +27,7 @@ for source in corpus/kernels/*.cl; do
       ((wave == 64)) && flags+=(-mwavefrontsize64)
       object="$work/$kernel.w$wave.hsaco"
       clang-14 -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -nogpulib -O2 \
-         -cl-fp32-correctly-rounded-divide-sqrt -include corpus/kernels/rdna_cl.h "${flags[@]}" \
+         -cl-fp32-correctly-rounded-divide-sqrt -cl-kernel-arg-info -include corpus/kernels/rdna_cl.h "${flags[@]}" \
          -c "$source" -o "$work/k.o" && ld.lld-14 -shared "$work/k.o" -o "$object" || exit 3
       timeout 300 "$rdna" diff ${device:+--device "$device"} --hsaco "$object" --kernel "$kernel" \
          "${dims[@]}" --arg buffer:16384 --arg "buffer:$work/in.bin" 2>&1 | head -2 |

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "rdna/case.h"
+#include "rdna/isa.h"
 #include "rdna/status.h"
 
 /* Bounds that keep a hostile object cheap (fuzzing): exceeding one is an error. */
@@ -118,6 +119,7 @@ struct rdna_hsaco_kernel_info {
    char name[RDNA_HSACO_META_NAME];   /* .name */
    char symbol[RDNA_HSACO_META_NAME]; /* .symbol (NAME.kd) */
    unsigned code_object_version;      /* 3, 4 or 5, from amdhsa.version 1.0, 1.1, 1.2 */
+   enum rdna_target target;           /* the ELF header's EF_AMDGPU_MACH */
    uint32_t kernarg_segment_size;
    uint32_t kernarg_segment_align;
    uint32_t group_segment_fixed_size;
