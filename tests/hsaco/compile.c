@@ -85,14 +85,27 @@ uint8_t *kernel_script(const char *script, const void *input, size_t input_size,
 uint8_t *kernel_compile_flags(const char *name, enum rdna_target target, unsigned wave,
                               const char *flags, size_t *size, char *log, size_t log_size)
 {
+   const char *root = getenv("RDNA_SOURCE_DIR");
+   char path[512];
+   snprintf(path, sizeof(path), "%s/corpus/kernels/%s.hip", root ? root : ".", name);
    char script[1024];
-   snprintf(script, sizeof(script),
-            "clang-14 -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu=%s%s -nogpulib -O2 "
-            "-cl-fp32-correctly-rounded-divide-sqrt -cl-kernel-arg-info %s "
-            "-include \"$ROOT/corpus/kernels/rdna_cl.h\" -c \"$ROOT/corpus/kernels/%s.cl\" -o k.o "
-            "&& ld.lld-14 -shared k.o -o k.hsaco",
-            target == RDNA_TARGET_GFX1013 ? "gfx1013" : "gfx1030",
-            wave == 64 ? " -mwavefrontsize64" : "", flags, name);
+   /* HIP: clang links the device code itself when asked for no offload bundle. */
+   if (access(path, R_OK) == 0)
+      snprintf(script, sizeof(script),
+               "clang-14 -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=%s%s -O2 "
+               "--no-gpu-bundle-output %s -include \"$ROOT/corpus/kernels/rdna_hip.h\" "
+               "-c \"$ROOT/corpus/kernels/%s.hip\" -o k.hsaco",
+               target == RDNA_TARGET_GFX1013 ? "gfx1013" : "gfx1030",
+               wave == 64 ? " -mwavefrontsize64" : "", flags, name);
+   else
+      snprintf(
+         script, sizeof(script),
+         "clang-14 -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu=%s%s -nogpulib -O2 "
+         "-cl-fp32-correctly-rounded-divide-sqrt -cl-kernel-arg-info %s "
+         "-include \"$ROOT/corpus/kernels/rdna_cl.h\" -c \"$ROOT/corpus/kernels/%s.cl\" -o k.o "
+         "&& ld.lld-14 -shared k.o -o k.hsaco",
+         target == RDNA_TARGET_GFX1013 ? "gfx1013" : "gfx1030",
+         wave == 64 ? " -mwavefrontsize64" : "", flags, name);
    return kernel_script(script, NULL, 0, "k.hsaco", size, log, log_size);
 }
 

@@ -12,9 +12,9 @@
 /* Whether clang-14, ld.lld-14, llvm-mc-14 and llvm-readelf-14 are on PATH. */
 bool kernel_toolchain_present(void);
 
-/* Compiles corpus/kernels/NAME.cl for `target` and `wave` (32 or 64) and links it as ld.lld
- * -shared does for ROCm; returns the code object's bytes (free()) or NULL, with the compiler's
- * output in `log`. */
+/* Compiles corpus/kernels/NAME.cl (or NAME.hip, HIP) for `target` and `wave` (32 or 64) and
+ * links it as ld.lld -shared does for ROCm; returns the code object's bytes (free()) or NULL, with
+ * the compiler's output in `log`. */
 uint8_t *kernel_compile(const char *name, enum rdna_target target, unsigned wave, size_t *size,
                         char *log, size_t log_size);
 /* The same with more clang flags (e.g. "-mcode-object-version=3"). */
