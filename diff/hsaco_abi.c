@@ -597,6 +597,10 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
    if (info && info->kernarg_segment_size > segment)
       segment = info->kernarg_segment_size;
    uint64_t kernarg_bytes = align_up(explicit_end > segment ? explicit_end : segment, 8);
+   if (kernarg_bytes > RDNA_CASE_MAX_BUFFER_BYTES)
+      return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
+                        "%s: a kernarg segment of %llu bytes (at most %u)", d->kernel,
+                        (unsigned long long)kernarg_bytes, RDNA_CASE_MAX_BUFFER_BYTES);
    l.kernarg = align_up(top, 4096);
    l.packet = align_up(l.kernarg + (kernarg_bytes ? kernarg_bytes : 1), 256);
    l.queue = l.packet + PACKET_BYTES;
