@@ -95,6 +95,13 @@ static enum rdna_status elf_open(const void *object, size_t size, struct hsaco_e
       return hsaco_fail(diag, RDNA_IO, "not an ELF file");
    if (gelf_getclass(e->elf) != ELFCLASS64 || !gelf_getehdr(e->elf, &e->header))
       return hsaco_fail(diag, RDNA_IO, "not a 64-bit ELF file or a truncated header");
+   const GElf_Ehdr *h = &e->header;
+   if (h->e_shoff > size || (uint64_t)h->e_shnum * h->e_shentsize > size - h->e_shoff ||
+       h->e_phoff > size || (uint64_t)h->e_phnum * h->e_phentsize > size - h->e_phoff)
+      return hsaco_fail(diag, RDNA_IO,
+                        "the section or program headers lie past the end of the %zu-byte file "
+                        "(a truncated object)",
+                        size);
    if (e->header.e_machine != EM_AMDGPU)
       return hsaco_fail(diag, RDNA_NOT_ON_TARGET, "an ELF file for machine %u, not AMDGPU (%u)",
                         e->header.e_machine, EM_AMDGPU);
