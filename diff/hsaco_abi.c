@@ -276,7 +276,9 @@ static void kernarg_layout_natural(const struct rdna_hsaco_dispatch *d, uint64_t
    uint64_t at = 0;
    for (size_t i = 0; i < d->num_args; i++) {
       const struct rdna_hsaco_arg *a = &d->args[i];
-      uint64_t size = a->kind == RDNA_HSACO_ARG_BUFFER ? 8 : a->size;
+      uint64_t size = a->kind == RDNA_HSACO_ARG_BUFFER  ? 8
+                      : a->kind == RDNA_HSACO_ARG_LOCAL ? 4
+                                                        : a->size;
       at = align_up(at, size);
       offsets[i] = at;
       at += size;
@@ -343,6 +345,11 @@ static enum rdna_status kernarg_layout_metadata(const struct rdna_hsaco_dispatch
       char what[100];
       describe_arg(what, sizeof(what), m);
       offsets[i] = m->offset;
+      if (a->kind == RDNA_HSACO_ARG_LOCAL && m->kind != RDNA_HSACO_KIND_DYNAMIC_SHARED_POINTER)
+         return hsaco_fail(diag, RDNA_BAD_ARGUMENT,
+                           "argument %zu, %s: an LDS allocation where the kernel takes no local "
+                           "pointer",
+                           i, what);
       switch (m->kind) {
       case RDNA_HSACO_KIND_GLOBAL_BUFFER:
          if (m->size != 8)
@@ -365,6 +372,13 @@ static enum rdna_status kernarg_layout_metadata(const struct rdna_hsaco_dispatch
                               m->size, (unsigned long long)a->size,
                               m->size > 8 ? " (values of more than 8 bytes cannot be given)" : "");
          break;
+      case RDNA_HSACO_KIND_DYNAMIC_SHARED_POINTER:
+         if (a->kind != RDNA_HSACO_ARG_LOCAL || m->size != 4)
+            return hsaco_fail(diag, RDNA_BAD_ARGUMENT,
+                              "argument %zu, %s: a pointer to local memory takes an LDS "
+                              "allocation (local:SIZE)",
+                              i, what);
+         break;
       default:
          return hsaco_fail(diag, RDNA_UNSUPPORTED,
                            "argument %zu, %s: %s arguments are not supported", i, what,
@@ -386,6 +400,9 @@ static enum rdna_status check_given_args(const struct rdna_hsaco_dispatch *d,
           a->size != 8)
          return hsaco_fail(diag, RDNA_BAD_ARGUMENT, "argument %zu: a value of %llu bytes", i,
                            (unsigned long long)a->size);
+      if (a->kind == RDNA_HSACO_ARG_LOCAL && (a->size == 0 || a->size > LDS_LIMIT))
+         return hsaco_fail(diag, RDNA_OUT_OF_RANGE, "argument %zu: %llu bytes of LDS (1..%u)", i,
+                           (unsigned long long)a->size, LDS_LIMIT);
       if (a->kind == RDNA_HSACO_ARG_BUFFER &&
           (a->size == 0 || a->size > RDNA_CASE_MAX_BUFFER_BYTES))
          return hsaco_fail(diag, RDNA_OUT_OF_RANGE, "argument %zu: a buffer of %llu bytes (1..%u)",
@@ -417,6 +434,7 @@ struct layout {
    unsigned wave_size, waves;
    uint32_t lane_bytes; /* private segment per lane */
    uint64_t kernarg, packet, queue, private_base, next;
+   uint32_t dynamic_lds; /* bytes of LDS the local:SIZE arguments add to the group segment */
 };
 
 static void add_user_sgprs(struct builder *b, const struct hsaco_image *im, const struct layout *l,
@@ -458,7 +476,7 @@ static unsigned dispatch_dims(const struct rdna_case *c)
 /* The runtime's values of the hidden arguments (AMDGPUUsage, "Code Object V3 Metadata" and "Code
  * Object V5 Metadata", hidden_* value kinds). The grid always holds whole workgroups, so the
  * remainders are 0; no printf buffer, hostcall buffer, default queue, completion action,
- * multigrid synchronisation, heap or dynamic LDS exists, so those are null or 0. */
+ * multigrid synchronisation or heap exists, so those are null. */
 static uint64_t hidden_value(enum rdna_hsaco_value_kind kind, const struct rdna_case *c,
                              const struct layout *l)
 {
@@ -479,7 +497,9 @@ static uint64_t hidden_value(enum rdna_hsaco_value_kind kind, const struct rdna_
       return APERTURE_SHARED_HI;
    case RDNA_HSACO_KIND_HIDDEN_PRIVATE_BASE:
       return APERTURE_PRIVATE_HI;
-   default: /* global offsets, remainders, null pointers, hidden_none, dynamic LDS size */
+   case RDNA_HSACO_KIND_HIDDEN_DYNAMIC_LDS_SIZE:
+      return l->dynamic_lds;
+   default: /* global offsets, remainders, null pointers, hidden_none */
       return 0;
    }
 }
@@ -601,6 +621,23 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
       return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
                         "%s: a kernarg segment of %llu bytes (at most %u)", d->kernel,
                         (unsigned long long)kernarg_bytes, RDNA_CASE_MAX_BUFFER_BYTES);
+   /* Dynamic LDS (AMDGPUUsage, "Code Object V3 Metadata", dynamic_shared_pointer): each
+    * local:SIZE argument past the group segment, 16-byte aligned; the runtime's group segment
+    * size is the total. */
+   uint64_t lds_offsets[RDNA_HSACO_MAX_ARGS], lds_end = group_bytes;
+   for (size_t i = 0; i < d->num_args; i++) {
+      if (d->args[i].kind != RDNA_HSACO_ARG_LOCAL)
+         continue;
+      lds_offsets[i] = lds_end = align_up(lds_end, 16);
+      lds_end += d->args[i].size;
+   }
+   if (lds_end > LDS_LIMIT)
+      return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
+                        "%s: %u bytes of LDS and %llu of local arguments exceed %u", d->kernel,
+                        group_bytes, (unsigned long long)(lds_end - group_bytes), LDS_LIMIT);
+   l.dynamic_lds = (uint32_t)(lds_end - group_bytes);
+   if (c->lds < align_up(lds_end, 512))
+      c->lds = (uint32_t)align_up(lds_end, 512);
    l.kernarg = align_up(top, 4096);
    l.packet = align_up(l.kernarg + (kernarg_bytes ? kernarg_bytes : 1), 256);
    l.queue = l.packet + PACKET_BYTES;
@@ -617,8 +654,9 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
    }
    for (size_t i = 0; i < d->num_args && ok(b); i++) {
       const struct rdna_hsaco_arg *a = &d->args[i];
-      if (a->kind == RDNA_HSACO_ARG_VALUE) {
-         put_le(kernarg + offsets[i], a->value, (unsigned)a->size);
+      if (a->kind == RDNA_HSACO_ARG_VALUE || a->kind == RDNA_HSACO_ARG_LOCAL) {
+         put_le(kernarg + offsets[i], a->kind == RDNA_HSACO_ARG_VALUE ? a->value : lds_offsets[i],
+                a->kind == RDNA_HSACO_ARG_VALUE ? (unsigned)a->size : 4);
          continue;
       }
       char name[32];
@@ -645,7 +683,7 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
       put_le(packet + 12 + 4 * i, (uint64_t)c->workgroup[i] * c->grid[i], 4);
    }
    put_le(packet + 24, l.lane_bytes, 4);
-   put_le(packet + 28, group_bytes, 4);
+   put_le(packet + 28, group_bytes + l.dynamic_lds, 4);
    put_le(packet + 32, im->descriptor_address, 8);
    put_le(packet + 40, l.kernarg, 8);
    add_region(b, "dispatch_packet", l.packet, PACKET_BYTES, packet, false);

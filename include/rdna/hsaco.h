@@ -28,6 +28,9 @@
 enum rdna_hsaco_arg_kind {
    RDNA_HSACO_ARG_BUFFER, /* a global buffer region; the argument is its 64-bit address */
    RDNA_HSACO_ARG_VALUE,  /* a by-value argument of 1, 2, 4 or 8 bytes */
+   RDNA_HSACO_ARG_LOCAL,  /* a `local` pointer parameter (dynamic_shared_pointer): `size` bytes
+                             of LDS past the kernel's own group segment, 16-byte aligned; the
+                             argument is their 32-bit LDS offset */
 };
 
 /* One explicit kernel argument, in the kernel's parameter order. Each goes to the .offset the
@@ -39,7 +42,8 @@ struct rdna_hsaco_arg {
    enum rdna_hsaco_arg_kind kind;
    const char *name;     /* BUFFER: the region's name; NULL: "argN" with N the argument index */
    const uint8_t *bytes; /* BUFFER: `size` initial bytes, or NULL for zeros */
-   uint64_t size;        /* BUFFER: bytes (1..RDNA_CASE_MAX_BUFFER_BYTES); VALUE: 1, 2, 4, 8 */
+   uint64_t size;        /* BUFFER: bytes (1..RDNA_CASE_MAX_BUFFER_BYTES); VALUE: 1, 2, 4, 8;
+                            LOCAL: bytes of LDS (1..65536) */
    uint64_t value;       /* VALUE: the bits, little-endian */
 };
 
@@ -168,14 +172,15 @@ struct rdna_hsaco_dispatch {
  * entry first), "kernarg", "dispatch_packet", "queue", "private" (when the kernel has a private
  * segment) and one buffer per buffer argument. The kernarg segment holds the explicit
  * arguments and the hidden ones the metadata lists, filled with the dispatch's values (block
- * counts, group sizes, grid dimensions, queue pointer, apertures; global offsets, remainders and
+ * counts, group sizes, grid dimensions, queue pointer, apertures, dynamic LDS size; global
+ * offsets, remainders and
  * the printf, hostcall, heap, default-queue, completion-action and multigrid pointers 0).
  * Errors, with `diag` filled when given: IO for bytes that are no ELF file or are truncated (a
  * note included), NOT_ON_TARGET for another machine or GPU, UNDEFINED_LABEL for a kernel the
  * object lacks (the message names the kernels it has), INVALID_ENCODING for a descriptor the
  * hardware would reject or a malformed metadata note (as rdna_hsaco_kernel_info), UNSUPPORTED
- * for a relocation, descriptor feature or argument kind (image, sampler, pipe, queue, dynamic
- * LDS pointer) this loader does not implement, OUT_OF_RANGE for a dispatch or argument past the
+ * for a relocation, descriptor feature or argument kind (image, sampler, pipe, queue) this
+ * loader does not implement, OUT_OF_RANGE for a dispatch or argument past the
  * case limits, BAD_ARGUMENT for arguments that do not match the metadata's (count, kind, size;
  * the message lists the kernel's), NO_MEMORY. Never aborts or prints. */
 enum rdna_status rdna_hsaco_case(const void *object, size_t size,

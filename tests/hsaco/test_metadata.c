@@ -743,3 +743,89 @@ Test(metadata, malformed_notes_are_errors_with_positions)
    free(o);
    free(good);
 }
+
+/* ---- local pointer parameters ------------------------------------------------------------- */
+
+/* Two `local` pointer parameters (dynamic_shared_pointer) next to the kernel's own LDS array:
+ * each workgroup of 64 reverses its words through one and shifts halves through the other. */
+static const char local_source[] =
+   "kernel void local_args(global uint *out, global const uint *in, local uint *a,\n"
+   "                       local ushort *b)\n"
+   "{\n"
+   "   local uint fixed[8];\n"
+   "   uint l = __builtin_amdgcn_workitem_id_x();\n"
+   "   uint g = __builtin_amdgcn_workgroup_id_x() * 64 + l;\n"
+   "   if (l < 8)\n"
+   "      fixed[l] = l * 3;\n"
+   "   a[l] = in[g];\n"
+   "   b[l] = (ushort)(in[g] >> 16);\n"
+   "   __builtin_amdgcn_fence(__ATOMIC_RELEASE, \"workgroup\");\n"
+   "   __builtin_amdgcn_s_barrier();\n"
+   "   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, \"workgroup\");\n"
+   "   out[g] = a[63 - l] + b[(l + 1) % 64] + fixed[l % 8];\n"
+   "   out[256 + g] = (uint)(ulong)a;\n"
+   "   out[512 + g] = (uint)(ulong)b;\n"
+   "   out[768 + g] = (uint)(ulong)fixed;\n"
+   "}\n";
+
+Test(metadata, local_pointer_arguments)
+{
+   need_toolchain();
+   char log[2048];
+   size_t size;
+   uint8_t *object = kernel_script(
+      "clang-14 -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -mcpu=gfx1030 -nogpulib -O2 "
+      "-cl-kernel-arg-info -c input -o k.o && ld.lld-14 -shared k.o -o k.hsaco",
+      local_source, strlen(local_source), "k.hsaco", &size, log, sizeof(log));
+   cr_assert_not_null(object, "local_args: %s", log);
+   check_against_readelf(object, size);
+
+   uint32_t in[256];
+   for (uint32_t i = 0; i < 256; i++)
+      in[i] = i * 0x9e3779b9u;
+   struct rdna_hsaco_arg args[4] = {
+      { RDNA_HSACO_ARG_BUFFER, "out", NULL, 4096, 0 },
+      { RDNA_HSACO_ARG_BUFFER, "in", (const uint8_t *)in, sizeof(in), 0 },
+      { RDNA_HSACO_ARG_LOCAL, NULL, NULL, 64 * 4, 0 },
+      { RDNA_HSACO_ARG_LOCAL, NULL, NULL, 64 * 2, 0 },
+   };
+   struct rdna_hsaco_dispatch d = { "local_args", { 4, 1, 1 }, { 64, 1, 1 }, args, 4 };
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_hsaco_case(object, size, &d, &c, &diag), RDNA_OK, "%s", diag.message);
+   struct rdna_case_result result;
+   cr_assert_eq(rdna_case_run(c, 32, NULL, &result, &diag), RDNA_OK, "%s", diag.message);
+   cr_assert(!result.faulted, "%s", result.fault.message);
+   struct rdna_case_region r;
+   cr_assert(rdna_case_region(c, (size_t)rdna_case_find_region(c, "out"), &r));
+   uint32_t got[1024];
+   cr_assert_eq(rdna_machine_read_memory(result.machine, r.address, got, sizeof(got)), RDNA_OK);
+   for (uint32_t g = 0; g < 256; g++) {
+      uint32_t group = g / 64, l = g % 64;
+      uint32_t want = in[group * 64 + 63 - l] + (in[group * 64 + (l + 1) % 64] >> 16) + l % 8 * 3;
+      cr_assert_eq(got[g], want, "out[%u] = 0x%08x, want 0x%08x", g, got[g], want);
+   }
+   /* The allocations lie past the kernel's own 32 bytes and apart from each other. */
+   uint32_t fixed = got[768], a = got[256], b = got[512];
+   cr_assert(fixed + 32 <= a && a + 256 <= b, "fixed %u, a %u, b %u", fixed, a, b);
+   rdna_case_result_free(&result);
+   rdna_case_destroy(c);
+
+   /* A buffer where a local pointer goes, and an LDS allocation where a buffer goes. */
+   args[2] = (struct rdna_hsaco_arg){ RDNA_HSACO_ARG_BUFFER, NULL, NULL, 256, 0 };
+   cr_assert_eq(rdna_hsaco_case(object, size, &d, &c, &diag), RDNA_BAD_ARGUMENT);
+   cr_assert(strstr(diag.message, "argument 2") && strstr(diag.message, "local:SIZE"), "%s",
+             diag.message);
+   args[2] = (struct rdna_hsaco_arg){ RDNA_HSACO_ARG_LOCAL, NULL, NULL, 256, 0 };
+   args[1] = (struct rdna_hsaco_arg){ RDNA_HSACO_ARG_LOCAL, NULL, NULL, 256, 0 };
+   cr_assert_eq(rdna_hsaco_case(object, size, &d, &c, &diag), RDNA_BAD_ARGUMENT);
+   cr_assert(strstr(diag.message, "argument 1") && strstr(diag.message, "no local pointer"), "%s",
+             diag.message);
+   /* More LDS than the 64 KiB a workgroup has. */
+   args[1] = (struct rdna_hsaco_arg){ RDNA_HSACO_ARG_BUFFER, "in", NULL, 1024, 0 };
+   args[3] = (struct rdna_hsaco_arg){ RDNA_HSACO_ARG_LOCAL, NULL, NULL, 65536, 0 };
+   cr_assert_eq(rdna_hsaco_case(object, size, &d, &c, &diag), RDNA_OUT_OF_RANGE);
+   cr_assert(strstr(diag.message, "exceed 65536"), "%s", diag.message);
+   cr_assert_null(c);
+   free(object);
+}
