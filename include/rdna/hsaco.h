@@ -170,19 +170,18 @@ struct rdna_hsaco_dispatch {
 /* Builds a case that runs `dispatch` of code object `object` (`size` bytes). The case has no
  * [expect] lines; its regions are the loaded segments (the executable one as programs, the kernel
  * entry first), "kernarg", "dispatch_packet", "queue", "private" (when the kernel has a private
- * segment) and one buffer per buffer argument. The kernarg segment holds the explicit
- * arguments and the hidden ones the metadata lists, filled with the dispatch's values (block
- * counts, group sizes, grid dimensions, queue pointer, apertures, dynamic LDS size; global
- * offsets, remainders and
- * the printf, hostcall, heap, default-queue, completion-action and multigrid pointers 0).
+ * segment) and one buffer per buffer argument. The kernarg segment holds the explicit arguments
+ * and the hidden ones the metadata lists, filled with the dispatch's values (block counts, group
+ * sizes, grid dimensions, queue pointer, apertures, dynamic LDS size; global offsets, remainders
+ * and the printf, hostcall, heap, default-queue, completion-action and multigrid pointers 0).
  * Errors, with `diag` filled when given: IO for bytes that are no ELF file or are truncated (a
  * note included), NOT_ON_TARGET for another machine or GPU, UNDEFINED_LABEL for a kernel the
  * object lacks (the message names the kernels it has), INVALID_ENCODING for a descriptor the
  * hardware would reject or a malformed metadata note (as rdna_hsaco_kernel_info), UNSUPPORTED
  * for a relocation, descriptor feature or argument kind (image, sampler, pipe, queue) this
- * loader does not implement, OUT_OF_RANGE for a dispatch or argument past the
- * case limits, BAD_ARGUMENT for arguments that do not match the metadata's (count, kind, size;
- * the message lists the kernel's), NO_MEMORY. Never aborts or prints. */
+ * loader does not implement, OUT_OF_RANGE for a dispatch or argument past the case limits,
+ * BAD_ARGUMENT for arguments that do not match the metadata's (count, kind, size; the message
+ * lists the kernel's), NO_MEMORY. Never aborts or prints. */
 enum rdna_status rdna_hsaco_case(const void *object, size_t size,
                                  const struct rdna_hsaco_dispatch *dispatch, struct rdna_case **out,
                                  struct rdna_diag *diag);
