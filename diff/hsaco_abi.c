@@ -396,6 +396,10 @@ static enum rdna_status check_given_args(const struct rdna_hsaco_dispatch *d,
                         RDNA_HSACO_MAX_ARGS);
    for (size_t i = 0; i < d->num_args; i++) {
       const struct rdna_hsaco_arg *a = &d->args[i];
+      if (a->kind != RDNA_HSACO_ARG_BUFFER && a->kind != RDNA_HSACO_ARG_VALUE &&
+          a->kind != RDNA_HSACO_ARG_LOCAL)
+         return hsaco_fail(diag, RDNA_BAD_ARGUMENT, "argument %zu: unknown kind %d", i,
+                           (int)a->kind);
       if (a->kind == RDNA_HSACO_ARG_VALUE && a->size != 1 && a->size != 2 && a->size != 4 &&
           a->size != 8)
          return hsaco_fail(diag, RDNA_BAD_ARGUMENT, "argument %zu: a value of %llu bytes", i,
