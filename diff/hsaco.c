@@ -54,6 +54,7 @@ void hsaco_image_free(struct hsaco_image *image)
    for (size_t i = 0; i < image->num_segments; i++)
       free(image->segments[i].bytes);
    free(image->segments);
+   free(image->info);
    memset(image, 0, sizeof(*image));
 }
 
@@ -94,6 +95,13 @@ static enum rdna_status elf_open(const void *object, size_t size, struct hsaco_e
       return hsaco_fail(diag, RDNA_IO, "not an ELF file");
    if (gelf_getclass(e->elf) != ELFCLASS64 || !gelf_getehdr(e->elf, &e->header))
       return hsaco_fail(diag, RDNA_IO, "not a 64-bit ELF file or a truncated header");
+   const GElf_Ehdr *h = &e->header;
+   if (h->e_shoff > size || (uint64_t)h->e_shnum * h->e_shentsize > size - h->e_shoff ||
+       h->e_phoff > size || (uint64_t)h->e_phnum * h->e_phentsize > size - h->e_phoff)
+      return hsaco_fail(diag, RDNA_IO,
+                        "the section or program headers lie past the end of the %zu-byte file "
+                        "(a truncated object)",
+                        size);
    if (e->header.e_machine != EM_AMDGPU)
       return hsaco_fail(diag, RDNA_NOT_ON_TARGET, "an ELF file for machine %u, not AMDGPU (%u)",
                         e->header.e_machine, EM_AMDGPU);
@@ -117,6 +125,76 @@ static enum rdna_status elf_open(const void *object, size_t size, struct hsaco_e
                         "ld.lld -shared, as the ROCm toolchain does");
    if (e->header.e_type != ET_DYN && e->header.e_type != ET_EXEC)
       return hsaco_fail(diag, RDNA_IO, "ELF type %u is no loadable code object", e->header.e_type);
+   return RDNA_OK;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* AMDGPUUsage, "Note Records": owner "AMDGPU", type NT_AMDGPU_METADATA, name and description
+ * each padded to 4 bytes. */
+#define HSACO_NT_AMDGPU_METADATA 32u
+#define HSACO_NOTE_OWNER "AMDGPU"
+
+struct hsaco_note {
+   const uint8_t *bytes; /* the description: MessagePack; NULL when the object has no note */
+   size_t size;
+   size_t file_offset;
+};
+
+/* Finds the metadata note among the SHT_NOTE sections; every note of them must be whole. */
+static enum rdna_status find_metadata(struct hsaco_elf *e, struct hsaco_note *note,
+                                      struct rdna_diag *diag)
+{
+   memset(note, 0, sizeof(*note));
+   Elf_Scn *scn = NULL;
+   while ((scn = elf_nextscn(e->elf, scn)) != NULL) {
+      GElf_Shdr sh;
+      if (!gelf_getshdr(scn, &sh))
+         return hsaco_fail(diag, RDNA_IO, "a truncated section header");
+      if (sh.sh_type != SHT_NOTE)
+         continue;
+      if (sh.sh_offset > e->size || sh.sh_size > e->size - sh.sh_offset) {
+         enum rdna_status st =
+            hsaco_fail(diag, RDNA_IO,
+                       "a note section of %llu bytes at file offset %llu runs "
+                       "past the end of the %zu-byte file",
+                       (unsigned long long)sh.sh_size, (unsigned long long)sh.sh_offset, e->size);
+         if (diag)
+            diag->offset = e->size;
+         return st;
+      }
+      const uint8_t *section = (const uint8_t *)e->copy + sh.sh_offset;
+      uint64_t at = 0;
+      while (at < sh.sh_size) {
+         size_t where = (size_t)(sh.sh_offset + at);
+         uint64_t left = sh.sh_size - at;
+         uint32_t name_size = left >= 12 ? le32(section + at) : 0;
+         uint32_t desc_size = left >= 12 ? le32(section + at + 4) : 0;
+         uint64_t name_at = at + 12, desc_at = name_at + ((name_size + 3ull) & ~3ull);
+         if (left < 12 || desc_at > sh.sh_size || desc_size > sh.sh_size - desc_at) {
+            enum rdna_status st = hsaco_fail(
+               diag, RDNA_IO,
+               "a truncated note at file offset %zu: its header says %u name and %u description "
+               "bytes, the section has %llu left",
+               where, name_size, desc_size, (unsigned long long)left);
+            if (diag)
+               diag->offset = where;
+            return st;
+         }
+         uint32_t type = le32(section + at + 8);
+         if (type == HSACO_NT_AMDGPU_METADATA && name_size == sizeof(HSACO_NOTE_OWNER) &&
+             memcmp(section + name_at, HSACO_NOTE_OWNER, sizeof(HSACO_NOTE_OWNER)) == 0 &&
+             !note->bytes) {
+            note->bytes = section + desc_at;
+            note->size = desc_size;
+            note->file_offset = (size_t)(sh.sh_offset + desc_at);
+         }
+         at = desc_at + ((desc_size + 3ull) & ~3ull);
+      }
+   }
    return RDNA_OK;
 }
 
@@ -371,9 +449,26 @@ enum rdna_status rdna_hsaco_kernels(const void *object, size_t size, char *names
    return st;
 }
 
-static uint32_t le32(const uint8_t *p)
+enum rdna_status rdna_hsaco_kernel_info(const void *object, size_t size, const char *kernel,
+                                        struct rdna_hsaco_kernel_info *info, struct rdna_diag *diag)
 {
-   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+   if (!kernel || !info)
+      return hsaco_fail(diag, RDNA_BAD_ARGUMENT, "no kernel name or output");
+   struct hsaco_elf e;
+   enum rdna_target target;
+   struct hsaco_note note;
+   enum rdna_status st = elf_open(object, size, &e, &target, diag);
+   if (st == RDNA_OK)
+      st = find_metadata(&e, &note, diag);
+   if (st == RDNA_OK && !note.bytes)
+      st = hsaco_fail(diag, RDNA_UNSUPPORTED,
+                      "no NT_AMDGPU_METADATA note: a code object V2 or a stripped one");
+   if (st == RDNA_OK)
+      st = hsaco_metadata_parse(note.bytes, note.size, note.file_offset, kernel, info, diag);
+   if (st == RDNA_OK)
+      info->target = target;
+   elf_close(&e);
+   return st;
 }
 
 /* AMDGPUUsage, "Kernel Descriptor for GFX6-GFX11": byte offsets of the fields read here. */
@@ -405,6 +500,17 @@ enum rdna_status hsaco_load(const void *object, size_t size, const char *kernel,
    struct find_kernel f = { kernel, false, 0 };
    if (st == RDNA_OK)
       st = each_descriptor(&e, visit_find, &f, diag);
+   struct hsaco_note note = { NULL, 0, 0 };
+   if (st == RDNA_OK && f.found)
+      st = find_metadata(&e, &note, diag);
+   if (st == RDNA_OK && note.bytes) {
+      image->info = malloc(sizeof(*image->info));
+      st = image->info ? hsaco_metadata_parse(note.bytes, note.size, note.file_offset, kernel,
+                                              image->info, diag)
+                       : hsaco_fail(diag, RDNA_NO_MEMORY, "no memory for the metadata");
+      if (st == RDNA_OK)
+         image->info->target = image->target;
+   }
    if (st == RDNA_OK && !f.found) {
       char names[160];
       st = list_into(&e, names, sizeof(names), diag);

@@ -268,26 +268,150 @@ static void add_segments(struct builder *b, struct hsaco_image *im, const char *
    }
 }
 
-/* Where the kernarg segment puts each explicit argument: natural alignment, in order. */
-static enum rdna_status kernarg_layout(const struct rdna_hsaco_dispatch *d, uint64_t *offsets,
-                                       uint64_t *end, struct rdna_diag *diag)
+/* Where the kernarg segment puts each explicit argument when the object has no metadata note:
+ * natural alignment, in order. */
+static void kernarg_layout_natural(const struct rdna_hsaco_dispatch *d, uint64_t *offsets,
+                                   uint64_t *end)
 {
    uint64_t at = 0;
    for (size_t i = 0; i < d->num_args; i++) {
       const struct rdna_hsaco_arg *a = &d->args[i];
-      uint64_t size = a->kind == RDNA_HSACO_ARG_BUFFER ? 8 : a->size;
-      if (a->kind == RDNA_HSACO_ARG_VALUE && size != 1 && size != 2 && size != 4 && size != 8)
-         return hsaco_fail(diag, RDNA_BAD_ARGUMENT, "argument %zu: a value of %llu bytes", i,
-                           (unsigned long long)size);
-      if (a->kind == RDNA_HSACO_ARG_BUFFER &&
-          (a->size == 0 || a->size > RDNA_CASE_MAX_BUFFER_BYTES))
-         return hsaco_fail(diag, RDNA_OUT_OF_RANGE, "argument %zu: a buffer of %llu bytes (1..%u)",
-                           i, (unsigned long long)a->size, RDNA_CASE_MAX_BUFFER_BYTES);
+      uint64_t size = a->kind == RDNA_HSACO_ARG_BUFFER  ? 8
+                      : a->kind == RDNA_HSACO_ARG_LOCAL ? 4
+                                                        : a->size;
       at = align_up(at, size);
       offsets[i] = at;
       at += size;
    }
    *end = at;
+}
+
+/* "uint* out (global_buffer)": an argument as messages name it. */
+static void describe_arg(char *text, size_t capacity, const struct rdna_hsaco_kernel_arg *m)
+{
+   const char *kind = rdna_hsaco_value_kind_name(m->kind);
+   const char *type = m->type_name[0] ? m->type_name : kind;
+   const char *qualifier = m->is_const && m->type_name[0] ? "const " : "";
+   if (m->name[0])
+      snprintf(text, capacity, "%s%.40s %.40s (%s)", qualifier, type, m->name, kind);
+   else if (m->type_name[0])
+      snprintf(text, capacity, "%s%.40s (%s)", qualifier, type, kind);
+   else
+      snprintf(text, capacity, "%s", kind);
+}
+
+/* The kernel's explicit arguments, described, into `text` ("..." when they do not fit). */
+static void describe_args(char *text, size_t capacity, const struct rdna_hsaco_kernel_info *info)
+{
+   size_t used = 0;
+   text[0] = '\0';
+   for (size_t i = 0; i < info->num_args; i++) {
+      const struct rdna_hsaco_kernel_arg *m = &info->args[i];
+      if (m->hidden)
+         continue;
+      char one[100];
+      describe_arg(one, sizeof(one), m);
+      size_t need = strlen(one) + (used ? 2 : 0);
+      if (used + need + 5 > capacity) {
+         snprintf(text + used, capacity - used, "%s...", used ? ", " : "");
+         return;
+      }
+      used += (size_t)snprintf(text + used, capacity - used, "%s%s", used ? ", " : "", one);
+   }
+}
+
+/* Checks the given arguments against the metadata's explicit ones (AMDGPUUsage, "Code Object V3
+ * Metadata", .args) and places each at its .offset. A pointer takes a buffer or an 8-byte value
+ * (an address, e.g. `ptr &buf` of a case file or u64:0 for null); a by-value argument a value of
+ * exactly its size. */
+static enum rdna_status kernarg_layout_metadata(const struct rdna_hsaco_dispatch *d,
+                                                const struct rdna_hsaco_kernel_info *info,
+                                                uint64_t *offsets, struct rdna_diag *diag)
+{
+   if (d->num_args != info->num_explicit_args) {
+      char list[160];
+      describe_args(list, sizeof(list), info);
+      return hsaco_fail(diag, RDNA_BAD_ARGUMENT,
+                        "kernel '%.40s' takes %zu argument%s%s%s%s, %zu given", d->kernel,
+                        info->num_explicit_args, info->num_explicit_args == 1 ? "" : "s",
+                        list[0] ? " (" : "", list, list[0] ? ")" : "", d->num_args);
+   }
+   size_t next = 0;
+   for (size_t i = 0; i < d->num_args; i++) {
+      while (info->args[next].hidden)
+         next++;
+      const struct rdna_hsaco_kernel_arg *m = &info->args[next++];
+      const struct rdna_hsaco_arg *a = &d->args[i];
+      char what[100];
+      describe_arg(what, sizeof(what), m);
+      offsets[i] = m->offset;
+      if (a->kind == RDNA_HSACO_ARG_LOCAL && m->kind != RDNA_HSACO_KIND_DYNAMIC_SHARED_POINTER)
+         return hsaco_fail(diag, RDNA_BAD_ARGUMENT,
+                           "argument %zu, %s: an LDS allocation where the kernel takes no local "
+                           "pointer",
+                           i, what);
+      switch (m->kind) {
+      case RDNA_HSACO_KIND_GLOBAL_BUFFER:
+         if (m->size != 8)
+            return hsaco_fail(diag, RDNA_UNSUPPORTED, "argument %zu, %s: a %u-byte pointer", i,
+                              what, m->size);
+         if (a->kind == RDNA_HSACO_ARG_VALUE && a->size != 8)
+            return hsaco_fail(diag, RDNA_BAD_ARGUMENT,
+                              "argument %zu, %s: a pointer to %s memory takes a buffer or a "
+                              "64-bit address, not a %llu-byte value",
+                              i, what, rdna_hsaco_address_space_name(m->space),
+                              (unsigned long long)a->size);
+         break;
+      case RDNA_HSACO_KIND_BY_VALUE:
+         if (a->kind == RDNA_HSACO_ARG_BUFFER)
+            return hsaco_fail(diag, RDNA_BAD_ARGUMENT,
+                              "argument %zu, %s: a %u-byte value, not a buffer", i, what, m->size);
+         if (a->size != m->size)
+            return hsaco_fail(diag, RDNA_BAD_ARGUMENT,
+                              "argument %zu, %s: a %u-byte value, given %llu bytes%s", i, what,
+                              m->size, (unsigned long long)a->size,
+                              m->size > 8 ? " (values of more than 8 bytes cannot be given)" : "");
+         break;
+      case RDNA_HSACO_KIND_DYNAMIC_SHARED_POINTER:
+         if (a->kind != RDNA_HSACO_ARG_LOCAL || m->size != 4)
+            return hsaco_fail(diag, RDNA_BAD_ARGUMENT,
+                              "argument %zu, %s: a pointer to local memory takes an LDS "
+                              "allocation (local:SIZE)",
+                              i, what);
+         break;
+      default:
+         return hsaco_fail(diag, RDNA_UNSUPPORTED,
+                           "argument %zu, %s: %s arguments are not supported", i, what,
+                           rdna_hsaco_value_kind_name(m->kind));
+      }
+   }
+   return RDNA_OK;
+}
+
+static enum rdna_status check_given_args(const struct rdna_hsaco_dispatch *d,
+                                         struct rdna_diag *diag)
+{
+   if (d->num_args > RDNA_HSACO_MAX_ARGS)
+      return hsaco_fail(diag, RDNA_OUT_OF_RANGE, "%zu kernel arguments (at most %u)", d->num_args,
+                        RDNA_HSACO_MAX_ARGS);
+   for (size_t i = 0; i < d->num_args; i++) {
+      const struct rdna_hsaco_arg *a = &d->args[i];
+      if (a->kind != RDNA_HSACO_ARG_BUFFER && a->kind != RDNA_HSACO_ARG_VALUE &&
+          a->kind != RDNA_HSACO_ARG_LOCAL)
+         return hsaco_fail(diag, RDNA_BAD_ARGUMENT, "argument %zu: unknown kind %d", i,
+                           (int)a->kind);
+      if (a->kind == RDNA_HSACO_ARG_VALUE && a->size != 1 && a->size != 2 && a->size != 4 &&
+          a->size != 8)
+         return hsaco_fail(diag, RDNA_BAD_ARGUMENT, "argument %zu: a value of %llu bytes", i,
+                           (unsigned long long)a->size);
+      if (a->kind == RDNA_HSACO_ARG_LOCAL && (a->size == 0 || a->size > LDS_LIMIT))
+         return hsaco_fail(diag, RDNA_OUT_OF_RANGE, "argument %zu: %llu bytes of LDS (1..%u)", i,
+                           (unsigned long long)a->size, LDS_LIMIT);
+      if (a->kind == RDNA_HSACO_ARG_BUFFER &&
+          (a->size == 0 || a->size > RDNA_CASE_MAX_BUFFER_BYTES))
+         return hsaco_fail(diag, RDNA_OUT_OF_RANGE, "argument %zu: a buffer of %llu bytes (1..%u)",
+                           i, (unsigned long long)a->size, RDNA_CASE_MAX_BUFFER_BYTES);
+   }
    return RDNA_OK;
 }
 
@@ -314,6 +438,7 @@ struct layout {
    unsigned wave_size, waves;
    uint32_t lane_bytes; /* private segment per lane */
    uint64_t kernarg, packet, queue, private_base, next;
+   uint32_t dynamic_lds; /* bytes of LDS the local:SIZE arguments add to the group segment */
 };
 
 static void add_user_sgprs(struct builder *b, const struct hsaco_image *im, const struct layout *l,
@@ -341,17 +466,85 @@ static void add_user_sgprs(struct builder *b, const struct hsaco_image *im, cons
       init_sgpr(b, *sgpr, l->lane_bytes), *sgpr += 1;
 }
 
+/* The dispatch's dimensions: 3 when Z is used, 2 when Y is, else 1. */
+static unsigned dispatch_dims(const struct rdna_case *c)
+{
+   return c->workgroup[2] > 1 || c->grid[2] > 1 ? 3 : c->workgroup[1] > 1 || c->grid[1] > 1 ? 2 : 1;
+}
+
+/* Aperture bases both backends give src_shared_base / src_private_base (the Linux amdgpu
+ * driver's values): what code object V5's hidden_shared_base / hidden_private_base hold. */
+#define APERTURE_SHARED_HI 0x00010000u
+#define APERTURE_PRIVATE_HI 0x00020000u
+
+/* The runtime's values of the hidden arguments (AMDGPUUsage, "Code Object V3 Metadata" and "Code
+ * Object V5 Metadata", hidden_* value kinds). The grid always holds whole workgroups, so the
+ * remainders are 0; no printf buffer, hostcall buffer, default queue, completion action,
+ * multigrid synchronisation or heap exists, so those are null. */
+static uint64_t hidden_value(enum rdna_hsaco_value_kind kind, const struct rdna_case *c,
+                             const struct layout *l)
+{
+   switch (kind) {
+   case RDNA_HSACO_KIND_HIDDEN_BLOCK_COUNT_X:
+   case RDNA_HSACO_KIND_HIDDEN_BLOCK_COUNT_Y:
+   case RDNA_HSACO_KIND_HIDDEN_BLOCK_COUNT_Z:
+      return c->grid[kind - RDNA_HSACO_KIND_HIDDEN_BLOCK_COUNT_X];
+   case RDNA_HSACO_KIND_HIDDEN_GROUP_SIZE_X:
+   case RDNA_HSACO_KIND_HIDDEN_GROUP_SIZE_Y:
+   case RDNA_HSACO_KIND_HIDDEN_GROUP_SIZE_Z:
+      return c->workgroup[kind - RDNA_HSACO_KIND_HIDDEN_GROUP_SIZE_X];
+   case RDNA_HSACO_KIND_HIDDEN_GRID_DIMS:
+      return dispatch_dims(c);
+   case RDNA_HSACO_KIND_HIDDEN_QUEUE_PTR:
+      return l->queue;
+   case RDNA_HSACO_KIND_HIDDEN_SHARED_BASE:
+      return APERTURE_SHARED_HI;
+   case RDNA_HSACO_KIND_HIDDEN_PRIVATE_BASE:
+      return APERTURE_PRIVATE_HI;
+   case RDNA_HSACO_KIND_HIDDEN_DYNAMIC_LDS_SIZE:
+      return l->dynamic_lds;
+   default: /* global offsets, remainders, null pointers, hidden_none */
+      return 0;
+   }
+}
+
+static void fill_hidden_args(uint8_t *kernarg, const struct rdna_hsaco_kernel_info *info,
+                             const struct rdna_case *c, const struct layout *l)
+{
+   for (size_t i = 0; i < info->num_args; i++) {
+      const struct rdna_hsaco_kernel_arg *m = &info->args[i];
+      if (m->hidden)
+         put_le(kernarg + m->offset, hidden_value(m->kind, c, l), m->size < 8 ? m->size : 8);
+   }
+}
+
 static enum rdna_status build(struct builder *b, struct hsaco_image *im,
                               const struct rdna_hsaco_dispatch *d, uint64_t base, size_t entry_slot)
 {
    struct rdna_case *c = b->c;
    const struct hsaco_descriptor *kd = &im->descriptor;
+   const struct rdna_hsaco_kernel_info *info = im->info;
    enum rdna_status st = check_descriptor(kd, d->kernel, b->diag);
    if (st != RDNA_OK)
       return st;
    struct layout l;
    memset(&l, 0, sizeof(l));
    l.wave_size = kd->kernel_code_properties & KCP_WAVEFRONT_SIZE32 ? 32 : 64;
+   if (info && info->wavefront_size && info->wavefront_size != l.wave_size)
+      return hsaco_fail(b->diag, RDNA_INVALID_ENCODING,
+                        "%s: the metadata's .wavefront_size %u disagrees with the descriptor "
+                        "(wave%u)",
+                        d->kernel, info->wavefront_size, l.wave_size);
+   /* The descriptor and the metadata both give the segment sizes; the larger one is used. */
+   uint32_t group_bytes = kd->group_segment_fixed_size,
+            private_fixed = kd->private_segment_fixed_size;
+   if (info && info->group_segment_fixed_size > group_bytes)
+      group_bytes = info->group_segment_fixed_size;
+   if (info && info->private_segment_fixed_size > private_fixed)
+      private_fixed = info->private_segment_fixed_size;
+   if (group_bytes > LDS_LIMIT)
+      return hsaco_fail(b->diag, RDNA_INVALID_ENCODING, "%s: %u bytes of LDS (at most %u)",
+                        d->kernel, group_bytes, LDS_LIMIT);
 
    /* VGPRs are allocated in granules of 8 (wave32) or 4 (wave64) on GFX10 (AMDGPUUsage,
     * COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT). */
@@ -384,7 +577,7 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
    uint64_t total_waves = groups * ((lanes + l.wave_size - 1) / l.wave_size);
 
    uint64_t private_lane =
-      (uint64_t)kd->private_segment_fixed_size +
+      (uint64_t)private_fixed +
       (kd->kernel_code_properties & KCP_USES_DYNAMIC_STACK ? RDNA_HSACO_DYNAMIC_STACK_BYTES : 0);
    private_lane = align_up(private_lane, PRIVATE_LANE_ALIGN);
    uint64_t private_wave = private_lane * l.wave_size;
@@ -399,8 +592,8 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
    c->target = im->target;
    c->waves = l.wave_size == 32 ? RDNA_CASE_WAVE32 : RDNA_CASE_WAVE64;
    c->vgprs = vgprs;
-   if (c->lds < align_up(kd->group_segment_fixed_size, 512))
-      c->lds = (uint32_t)align_up(kd->group_segment_fixed_size, 512);
+   if (c->lds < align_up(group_bytes, 512))
+      c->lds = (uint32_t)align_up(group_bytes, 512);
    c->mode = RSRC1_FLOAT_MODE(kd->compute_pgm_rsrc1) |
              RSRC1_ENABLE_DX10_CLAMP(kd->compute_pgm_rsrc1) << 8 |
              RSRC1_ENABLE_IEEE_MODE(kd->compute_pgm_rsrc1) << 9;
@@ -413,23 +606,42 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
          top = im->segments[i].address + im->segments[i].size;
 
    uint64_t offsets[RDNA_HSACO_MAX_ARGS], explicit_end = 0;
-   if (d->num_args > RDNA_HSACO_MAX_ARGS)
-      return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE, "%zu kernel arguments (at most %u)",
-                        d->num_args, RDNA_HSACO_MAX_ARGS);
-   st = kernarg_layout(d, offsets, &explicit_end, b->diag);
+   st = check_given_args(d, b->diag);
+   if (st == RDNA_OK && info)
+      st = kernarg_layout_metadata(d, info, offsets, b->diag);
+   else if (st == RDNA_OK)
+      kernarg_layout_natural(d, offsets, &explicit_end);
    if (st != RDNA_OK)
       return st;
-   if (kd->kernarg_size > RDNA_HSACO_MAX_KERNARG)
-      return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
-                        "%s: the descriptor's %u-byte kernel argument segment is over the %u-byte "
-                        "limit",
-                        d->kernel, kd->kernarg_size, RDNA_HSACO_MAX_KERNARG);
-   if (kd->kernarg_size && explicit_end > kd->kernarg_size)
+   if (!info && kd->kernarg_size && explicit_end > kd->kernarg_size)
       return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
                         "%s takes %u bytes of kernel arguments; the %zu given need %llu", d->kernel,
                         kd->kernarg_size, d->num_args, (unsigned long long)explicit_end);
-   uint64_t kernarg_bytes =
-      align_up(explicit_end > kd->kernarg_size ? explicit_end : kd->kernarg_size, 8);
+   uint64_t segment = kd->kernarg_size;
+   if (info && info->kernarg_segment_size > segment)
+      segment = info->kernarg_segment_size;
+   uint64_t kernarg_bytes = align_up(explicit_end > segment ? explicit_end : segment, 8);
+   if (kernarg_bytes > RDNA_CASE_MAX_BUFFER_BYTES)
+      return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
+                        "%s: a kernarg segment of %llu bytes (at most %u)", d->kernel,
+                        (unsigned long long)kernarg_bytes, RDNA_CASE_MAX_BUFFER_BYTES);
+   /* Dynamic LDS (AMDGPUUsage, "Code Object V3 Metadata", dynamic_shared_pointer): each
+    * local:SIZE argument past the group segment, 16-byte aligned; the runtime's group segment
+    * size is the total. */
+   uint64_t lds_offsets[RDNA_HSACO_MAX_ARGS], lds_end = group_bytes;
+   for (size_t i = 0; i < d->num_args; i++) {
+      if (d->args[i].kind != RDNA_HSACO_ARG_LOCAL)
+         continue;
+      lds_offsets[i] = lds_end = align_up(lds_end, 16);
+      lds_end += d->args[i].size;
+   }
+   if (lds_end > LDS_LIMIT)
+      return hsaco_fail(b->diag, RDNA_OUT_OF_RANGE,
+                        "%s: %u bytes of LDS and %llu of local arguments exceed %u", d->kernel,
+                        group_bytes, (unsigned long long)(lds_end - group_bytes), LDS_LIMIT);
+   l.dynamic_lds = (uint32_t)(lds_end - group_bytes);
+   if (c->lds < align_up(lds_end, 512))
+      c->lds = (uint32_t)align_up(lds_end, 512);
    l.kernarg = align_up(top, 4096);
    l.packet = align_up(l.kernarg + (kernarg_bytes ? kernarg_bytes : 1), 256);
    l.queue = l.packet + PACKET_BYTES;
@@ -437,8 +649,8 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
    uint64_t private_bytes = private_wave * total_waves;
    uint64_t next = align_up(l.private_base + (private_bytes ? private_bytes : 1), 4096);
 
-   /* Kernarg: explicit arguments, then the hidden ones clang appends (global offsets, printf
-    * buffer, default queue, completion action, multigrid sync), all zero. */
+   /* Kernarg: the explicit arguments, then the hidden ones the metadata lists (all zero for an
+    * object without the note). */
    uint8_t *kernarg = calloc(1, kernarg_bytes ? kernarg_bytes : 1);
    if (!kernarg) {
       no_memory(b);
@@ -446,8 +658,9 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
    }
    for (size_t i = 0; i < d->num_args && ok(b); i++) {
       const struct rdna_hsaco_arg *a = &d->args[i];
-      if (a->kind == RDNA_HSACO_ARG_VALUE) {
-         put_le(kernarg + offsets[i], a->value, (unsigned)a->size);
+      if (a->kind == RDNA_HSACO_ARG_VALUE || a->kind == RDNA_HSACO_ARG_LOCAL) {
+         put_le(kernarg + offsets[i], a->kind == RDNA_HSACO_ARG_VALUE ? a->value : lds_offsets[i],
+                a->kind == RDNA_HSACO_ARG_VALUE ? (unsigned)a->size : 4);
          continue;
       }
       char name[32];
@@ -458,6 +671,8 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
       put_le(kernarg + offsets[i], next, 8);
       next = align_up(next + a->size, 4096);
    }
+   if (info)
+      fill_hidden_args(kernarg, info, c, &l);
    add_region(b, "kernarg", l.kernarg, kernarg_bytes ? kernarg_bytes : 1, kernarg, false);
 
    uint8_t *packet = calloc(1, PACKET_BYTES);
@@ -465,17 +680,14 @@ static enum rdna_status build(struct builder *b, struct hsaco_image *im,
       no_memory(b);
       return b->st;
    }
-   unsigned dims = c->workgroup[2] > 1 || c->grid[2] > 1   ? 3
-                   : c->workgroup[1] > 1 || c->grid[1] > 1 ? 2
-                                                           : 1;
    put_le(packet + 0, PACKET_TYPE_KERNEL_DISPATCH, 2);
-   put_le(packet + 2, dims, 2);
+   put_le(packet + 2, dispatch_dims(c), 2);
    for (unsigned i = 0; i < 3; i++) {
       put_le(packet + 4 + 2 * i, c->workgroup[i], 2);
       put_le(packet + 12 + 4 * i, (uint64_t)c->workgroup[i] * c->grid[i], 4);
    }
    put_le(packet + 24, l.lane_bytes, 4);
-   put_le(packet + 28, kd->group_segment_fixed_size, 4);
+   put_le(packet + 28, group_bytes + l.dynamic_lds, 4);
    put_le(packet + 32, im->descriptor_address, 8);
    put_le(packet + 40, l.kernarg, 8);
    add_region(b, "dispatch_packet", l.packet, PACKET_BYTES, packet, false);

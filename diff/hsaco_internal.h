@@ -36,6 +36,7 @@ struct hsaco_image {
    uint64_t descriptor_address; /* guest address of NAME.kd */
    uint64_t entry;              /* guest address of the kernel's first instruction */
    struct hsaco_descriptor descriptor;
+   struct rdna_hsaco_kernel_info *info; /* the kernel's metadata; NULL: the object has no note */
 };
 
 /* Reads `object`, loads its segments at `base` + p_vaddr, applies its dynamic relocations and
@@ -55,6 +56,13 @@ enum rdna_status hsaco_case_apply(struct rdna_case *c, size_t entry_region, cons
                                   size_t size, const char *kernel,
                                   const struct rdna_hsaco_arg *args, size_t num_args,
                                   struct rdna_diag *diag);
+
+/* Reads kernel `kernel`'s entry of the metadata note's description (`size` bytes of MessagePack
+ * at file offset `file_offset`) into *info (diff/hsaco_metadata.c). Errors as
+ * rdna_hsaco_kernel_info's. */
+enum rdna_status hsaco_metadata_parse(const uint8_t *bytes, size_t size, size_t file_offset,
+                                      const char *kernel, struct rdna_hsaco_kernel_info *info,
+                                      struct rdna_diag *diag);
 
 /* Fills diag (when given) with status and a printf message; returns status. */
 enum rdna_status hsaco_fail(struct rdna_diag *diag, enum rdna_status status, const char *fmt, ...)

@@ -232,6 +232,12 @@ enum rdna_status rdna_machine_create(const struct rdna_machine_config *config,
       unsigned granule = c.wave_size == 32 ? 8 : 4;
       w->hwreg[RDNA_HWREG_GPR_ALLOC] = ((c.vgprs + granule - 1) / granule - 1) << 8;
       w->hwreg[RDNA_HWREG_LDS_ALLOC] = ((c.lds_bytes + 511) / 512) << 12;
+      /* SH_MEM_BASES: bits 15:0 the private aperture's and 31:16 the shared aperture's high
+       * dword >> 16, as LLVM reads them on GFX10 to cast private and local pointers to flat
+       * ones (s_getreg_b32 hwreg(HW_REG_SH_MEM_BASES, 0, 16) or (…, 16, 16), then
+       * s_lshl_b32 16): the same apertures src_private_base / src_shared_base give. */
+      w->hwreg[RDNA_HWREG_SH_MEM_BASES] =
+         (APERTURE_SHARED_HI >> 16) << 16 | APERTURE_PRIVATE_HI >> 16;
    }
    *machine = (struct rdna_machine *)m;
    return RDNA_OK;

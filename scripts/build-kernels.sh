@@ -7,7 +7,7 @@ build() { # SOURCE OUTPUT EXTRA-FLAGS...
    local source=$1 output=$2
    shift 2
    clang-14 -x cl -cl-std=CL1.2 -target amdgcn-amd-amdhsa -nogpulib -O2 \
-      -cl-fp32-correctly-rounded-divide-sqrt -include rdna_cl.h "$@" -c "$source" -o "$output.o"
+      -cl-fp32-correctly-rounded-divide-sqrt -cl-kernel-arg-info -include rdna_cl.h "$@" -c "$source" -o "$output.o"
    ld.lld-14 -shared "$output.o" -o "$output"
    rm -f "$output.o"
 }

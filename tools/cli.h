@@ -37,6 +37,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_reduce(int argc, char **argv);
 int cmd_fuzz(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_hsaco(int argc, char **argv);
 
 /* ---- option parsing ----------------------------------------------------------------------- */
 

@@ -14,8 +14,10 @@ void cli_hsaco_help(FILE *out)
          "  --grid X[,Y[,Z]]   workgroups in the dispatch (default 1)\n"
          "  --block X[,Y[,Z]]  work-items per workgroup (default 1)\n"
          "  --arg ARG          the next kernel argument, in parameter order: buffer:SIZE (zeros),\n"
-         "                     buffer:FILE (its bytes), or TYPE:VALUE with TYPE one of u8 u16\n"
-         "                     u32 u64 i8 i16 i32 i64 f16 f32 f64; buffers are named argN\n",
+         "                     buffer:FILE (its bytes), local:SIZE (LDS for a local pointer\n"
+         "                     parameter), or TYPE:VALUE with TYPE one of u8 u16 u32 u64 i8\n"
+         "                     i16 i32 i64 f16 f32 f64; buffers are named argN; checked\n"
+         "                     against the kernel's parameters ('rdna hsaco FILE' lists them)\n",
          out);
 }
 
@@ -60,6 +62,16 @@ static int add_arg(const char *command, struct cli_hsaco *h, const char *text)
       return cli_usage_error(command, "at most %u --arg options", RDNA_HSACO_MAX_ARGS);
    struct rdna_hsaco_arg *arg = &h->args[h->num_args];
    memset(arg, 0, sizeof(*arg));
+   if (strncmp(text, "local:", 6) == 0) {
+      uint64_t size;
+      if (!cli_parse_uint(text + 6, 65536, &size) || size == 0)
+         return cli_usage_error(command, "--arg %s: local:SIZE takes 1 to 65536 bytes of LDS",
+                                text);
+      arg->kind = RDNA_HSACO_ARG_LOCAL;
+      arg->size = size;
+      h->num_args++;
+      return CLI_EXIT_OK;
+   }
    if (strncmp(text, "buffer:", 7) != 0) {
       struct rdna_diag diag;
       if (rdna_hsaco_parse_value_arg(text, arg, &diag) != RDNA_OK)

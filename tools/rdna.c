@@ -22,6 +22,7 @@ static const struct {
    { "fuzz", "differential campaign: random programs on both backends, findings reduced",
      cmd_fuzz },
    { "bench", "measure SPIR-V size, compile times and throughput against the goals", cmd_bench },
+   { "hsaco", "list the kernels and arguments of an AMDHSA code object", cmd_hsaco },
 };
 
 static void print_help(FILE *out)

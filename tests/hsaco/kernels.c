@@ -338,6 +338,36 @@ static void ref_recursion(void *o, const uint32_t *in, unsigned wave)
 #name, { 4, 1, 1 }, { 64, 1, 1 }, (bytes), ref_##name \
    }
 
+static void ref_hip_block_scan(void *o, const uint32_t *in, unsigned wave)
+{
+   uint32_t *out = o;
+   (void)wave;
+   for (uint32_t g = 0; g < 4; g++) {
+      uint32_t sum = 0;
+      for (uint32_t l = 0; l < 64; l++)
+         out[g * 64 + l] = sum += in[g * 64 + l];
+   }
+}
+
+static uint64_t rotl64(uint64_t x, unsigned s)
+{
+   s %= 64;
+   return s ? x << s | x >> (64 - s) : x;
+}
+
+static void ref_hip_templates(void *o, const uint32_t *in, unsigned wave)
+{
+   uint32_t *out = o;
+   (void)wave;
+   for (uint32_t i = 0; i < N; i++) {
+      uint32_t a = in[i], b = in[i ^ 3], s = a & 31;
+      uint64_t wide = rotl64((uint64_t)a << 32 | b, b);
+      out[3 * i + 0] = (s ? a << s | a >> (32 - s) : a) ^ b;
+      out[3 * i + 1] = (uint32_t)wide;
+      out[3 * i + 2] = (uint32_t)(wide >> 32);
+   }
+}
+
 const struct kernel_spec kernel_specs[] = {
    LINEAR(int_math, 4 * N),
    LINEAR(int_signed, 4 * N),
@@ -361,5 +391,7 @@ const struct kernel_spec kernel_specs[] = {
    LINEAR(switch_case, 4 * N),
    LINEAR(min_max_select, 16 * N),
    LINEAR(recursion, 4 * N),
+   LINEAR(hip_block_scan, 4 * N),
+   LINEAR(hip_templates, 12 * N),
 };
 const size_t kernel_spec_count = sizeof(kernel_specs) / sizeof(kernel_specs[0]);

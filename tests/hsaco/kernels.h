@@ -1,5 +1,5 @@
-/* The corpus/kernels/ OpenCL C kernels the hsaco tests compile and run, each with its dispatch
- * and a host-C reference of its output buffer (kernels.c), computed independently of both
+/* The corpus/kernels/ OpenCL C and HIP kernels the hsaco tests compile and run, each with its
+ * dispatch and a host-C reference of its output buffer (kernels.c), computed independently of both
  * backends. Every kernel takes (global out, global const uint *in) with in[] = kernel_input(). */
 #ifndef RDNA_TESTS_HSACO_KERNELS_H
 #define RDNA_TESTS_HSACO_KERNELS_H

@@ -84,7 +84,15 @@ Test(case_file, errors_name_their_line)
    check_error(
       "[program]\nhsaco scale_offset.gfx1030.hsaco kernel scale_offset\n[kernargs]\n"
       "u64 0\nu64 0\nu64 0\nu64 0\nu64 0\nu64 0\nu64 0\nu64 0\nu64 0\nu64 0\nu64 0\nu64 0\n",
-      RDNA_OUT_OF_RANGE, 2, "bytes of kernel arguments");
+      RDNA_BAD_ARGUMENT, 2, "takes 4 arguments");
+   /* The metadata note's .args: scale_offset(global uint *out, global const uint *in, uint
+    * scale, uint offset) takes a 4-byte scale and a pointer (8 bytes) for in. */
+   check_error("[program]\nhsaco scale_offset.gfx1030.hsaco kernel scale_offset\n[kernargs]\n"
+               "u64 0\nu64 0\nu64 0\nu32 0\n",
+               RDNA_BAD_ARGUMENT, 2, "argument 2, uint scale (by_value): a 4-byte value, given 8");
+   check_error("[program]\nhsaco scale_offset.gfx1030.hsaco kernel scale_offset\n[kernargs]\n"
+               "u64 0\nu32 0\nu32 0\nu32 0\n",
+               RDNA_BAD_ARGUMENT, 2, "argument 1, const uint* in (global_buffer): a pointer");
 }
 
 /* wave_id: the wave's index in the dispatch times the factor, per wave. */

@@ -304,6 +304,27 @@ Test(salu, hardware_registers)
    rdna_machine_destroy(m);
 }
 
+/* SH_MEM_BASES holds the apertures' high dwords >> 16 (private in bits 15:0, shared in 31:16):
+ * shifted back they equal src_private_base / src_shared_base, as clang-14's flat casts on
+ * gfx1030 assume (they read the register instead of the src_*_base operands). */
+Test(salu, sh_mem_bases_matches_the_aperture_registers)
+{
+   struct rdna_machine *m =
+      harness_run_source(32, "s_getreg_b32 s0, hwreg(HW_REG_SH_MEM_BASES, 0, 16)\n"
+                             "s_lshl_b32 s0, s0, 16\n"
+                             "s_getreg_b32 s1, hwreg(HW_REG_SH_MEM_BASES, 16, 16)\n"
+                             "s_lshl_b32 s1, s1, 16\n"
+                             "s_mov_b32 s3, src_private_base\n"
+                             "s_mov_b32 s5, src_shared_base\n"
+                             "s_endpgm\n");
+   harness_no_fault(m);
+   cr_expect_eq(harness_sreg(m, 0), harness_sreg(m, 3));
+   cr_expect_eq(harness_sreg(m, 1), harness_sreg(m, 5));
+   cr_expect_neq(harness_sreg(m, 0), harness_sreg(m, 1), "two distinct apertures");
+   cr_expect_neq(harness_sreg(m, 0), 0);
+   rdna_machine_destroy(m);
+}
+
 static void expect_fault(const char *source, enum rdna_fault_kind kind, uint64_t limit)
 {
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
