@@ -14,7 +14,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 #include <string.h>
 
-#include "recomp/lower.h"
+#include "recomp/lower_mem.h"
 
 #define T32 (l->t_u32)
 #define T64 (l->t_u64)
@@ -66,16 +66,9 @@ static uint32_t not_b(struct lower *l, uint32_t x)
 
 /* ---- address translation -------------------------------------------------------------------- */
 
-/* Where one lane's access lands: a fault kind (u32, 0 none), the address a fault reports (u64),
- * whether it is scratch (bool), whether it is the LDS (bool; 0 where it cannot be), the byte
- * offset in its buffer (u32). */
-struct place {
-   uint32_t fault, shown, scratch, lds, offset;
-};
-
 /* A global address: inside one region (all `bytes` of it) and aligned, or a fault. */
 static void place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
-                         struct place *p)
+                         struct mem_place *p)
 {
    uint32_t mapped = lw_bool(l, false), offset = c64(l, 0);
    for (size_t i = 0; i < l->num_regions; i++) {
@@ -101,7 +94,7 @@ static void place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigne
 
 /* A scratch offset (the low 32 bits of `addr`) of the lane of slot k: inside its 4096 bytes. */
 static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
-                          unsigned k, struct place *p)
+                          unsigned k, struct mem_place *p)
 {
    uint32_t off = lw_zext64(l, lw_lo(l, addr));
    uint32_t end = bin64(l, SpvOpIAdd, off, c64(l, bytes));
@@ -127,9 +120,9 @@ static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsign
  * the allocation faults UNMAPPED, with the aperture address, as the interpreter's FLAT does;
  * anything else is global memory. */
 static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned align, unsigned k,
-                       struct place *p)
+                       struct mem_place *p)
 {
-   struct place g, s;
+   struct mem_place g, s;
    place_global(l, addr, bytes, align, &g);
    place_scratch(l, addr, bytes, align, k, &s);
    uint32_t hi = lw_hi(l, addr);
@@ -158,7 +151,7 @@ static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned 
 
 /* ---- word access ---------------------------------------------------------------------------- */
 
-static uint32_t word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
+uint32_t mem_word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
 {
    if (buffer == l->lds)
       return lw_lds_word(l, word);
@@ -173,7 +166,7 @@ struct word_op {
 };
 
 /* Runs `op` on the lane's buffer: memory, scratch or the LDS by the run-time flags. */
-static void with_buffer(struct lower *l, const struct place *p, struct word_op op)
+static void with_buffer(struct lower *l, const struct mem_place *p, struct word_op op)
 {
    uint32_t word = bin(l, SpvOpShiftRightLogical, p->offset, c32(l, 2));
    uint32_t shift =
@@ -239,27 +232,9 @@ static unsigned shape_bytes(enum shape shape, unsigned dwords)
    }
 }
 
-/* The lanes of one vector memory instruction: per slot the address (u64), whether the lane
- * accesses memory, and whether it is a buffer lane out of range (loads give 0). */
-struct lanes {
-   uint32_t addr[LOWER_MAX_SLOTS];
-   uint32_t enabled[LOWER_MAX_SLOTS];
-   uint32_t zero[LOWER_MAX_SLOTS];
-};
-
-enum segment {
-   SEG_GLOBAL,
-   SEG_SCRATCH,
-   SEG_FLAT,
-};
-
-/* Places every lane; records the first faulting lane's fault and returns the bool "no lane
- * faults" (uniform), under which the caller performs the access. */
-static uint32_t place_lanes(struct lower *l, const struct lanes *la, enum segment seg,
-                            unsigned bytes, unsigned align, struct place p[])
+uint32_t mem_place_lanes(struct lower *l, const struct mem_lanes *la, enum mem_segment seg,
+                         unsigned bytes, unsigned align, struct mem_place p[])
 {
-   uint32_t bad[LOWER_MAX_SLOTS], kind[LOWER_MAX_SLOTS], shown_lo[LOWER_MAX_SLOTS],
-      shown_hi[LOWER_MAX_SLOTS];
    for (unsigned k = 0; k < l->slots; k++) {
       if (seg == SEG_GLOBAL)
          place_global(l, la->addr[k], bytes, align, &p[k]);
@@ -267,6 +242,15 @@ static uint32_t place_lanes(struct lower *l, const struct lanes *la, enum segmen
          place_scratch(l, la->addr[k], bytes, align, k, &p[k]);
       else
          place_flat(l, la->addr[k], bytes, align, k, &p[k]);
+   }
+   return mem_first_fault(l, la, p);
+}
+
+uint32_t mem_first_fault(struct lower *l, const struct mem_lanes *la, const struct mem_place p[])
+{
+   uint32_t bad[LOWER_MAX_SLOTS], kind[LOWER_MAX_SLOTS], shown_lo[LOWER_MAX_SLOTS],
+      shown_hi[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
       bad[k] = and_b(l, la->enabled[k], lw_nz(l, p[k].fault));
       kind[k] = p[k].fault;
       shown_lo[k] = lw_lo(l, p[k].shown);
@@ -286,6 +270,139 @@ static uint32_t place_lanes(struct lower *l, const struct lanes *la, enum segmen
    return not_b(l, any);
 }
 
+/* A global address with a run-time size and alignment: place_global's rule. */
+static void place_global_sized(struct lower *l, uint32_t addr, uint32_t bytes, uint32_t align,
+                               struct mem_place *p)
+{
+   uint32_t mapped = lw_bool(l, false), offset = c64(l, 0);
+   uint32_t bytes64 = lw_zext64(l, bytes);
+   for (size_t i = 0; i < l->num_regions; i++) {
+      const struct lower_region *r = &l->regions[i];
+      uint32_t size = c64(l, r->size);
+      uint32_t rel = bin64(l, SpvOpISub, addr, c64(l, r->address));
+      uint32_t inside = and_b(l, cmp(l, SpvOpULessThanEqual, bytes64, size),
+                              cmp(l, SpvOpULessThanEqual, rel, bin64(l, SpvOpISub, size, bytes64)));
+      offset = lw_select(l, T64, inside, bin64(l, SpvOpIAdd, rel, c64(l, r->offset)), offset);
+      mapped = or_b(l, mapped, inside);
+   }
+   uint32_t misaligned =
+      lw_nz(l, bin(l, SpvOpBitwiseAnd, lw_lo(l, addr), bin(l, SpvOpISub, align, c32(l, 1))));
+   p->fault =
+      lw_select(l, T32, misaligned, c32(l, RDNA_FAULT_MISALIGNED),
+                lw_select(l, T32, mapped, c32(l, RDNA_FAULT_NONE), c32(l, RDNA_FAULT_UNMAPPED)));
+   p->shown = addr;
+   p->scratch = lw_bool(l, false);
+   p->lds = 0;
+   p->offset = lw_lo(l, offset);
+}
+
+uint32_t mem_place_global_lanes(struct lower *l, const struct mem_lanes *la, uint32_t bytes,
+                                uint32_t align, struct mem_place p[])
+{
+   for (unsigned k = 0; k < l->slots; k++)
+      place_global_sized(l, la->addr[k], bytes, align, &p[k]);
+   return mem_first_fault(l, la, p);
+}
+
+/* ---- same-address order of one store's lanes ------------------------------------------------ */
+
+static uint32_t shuffle32(struct lower *l, uint32_t value, uint32_t invocation)
+{
+   uint32_t operands[3] = { c32(l, SpvScopeSubgroup), value, invocation };
+   return spvb_op(l->b, SpvOpGroupNonUniformShuffle, T32, operands, 3);
+}
+
+/* bool, uniform: every lane's range ends at or before the next lane's address (lanes of every
+ * EXEC state, with no wrap), so no two lanes' ranges meet and no lane is covered. The common
+ * shape (base + lane * stride, stride >= size) passes with two shuffles per slot. */
+static uint32_t lanes_ascend_apart(struct lower *l, const struct mem_lanes *la, uint32_t bytes)
+{
+   uint32_t last = c32(l, l->subgroup_size - 1);
+   uint32_t next_inv = bin(l, SpvOpBitwiseAnd, bin(l, SpvOpIAdd, l->invocation, c32(l, 1)), last);
+   uint32_t wraps = cmp(l, SpvOpIEqual, l->invocation, last);
+   uint32_t apart_not[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t here = la->addr[k];
+      uint32_t same_lo = shuffle32(l, lw_lo(l, here), next_inv);
+      uint32_t same_hi = shuffle32(l, lw_hi(l, here), next_inv);
+      uint32_t next = lw_pack64(l, same_lo, same_hi);
+      uint32_t end = bin64(l, SpvOpIAdd, here, bytes);
+      uint32_t ok =
+         and_b(l, cmp(l, SpvOpUGreaterThan, end, here), cmp(l, SpvOpUGreaterThanEqual, next, end));
+      if (k + 1 < l->slots) {
+         uint32_t zero = c32(l, 0);
+         uint32_t next_slot = lw_pack64(l, shuffle32(l, lw_lo(l, la->addr[k + 1]), zero),
+                                        shuffle32(l, lw_hi(l, la->addr[k + 1]), zero));
+         uint32_t ok_wrap = and_b(l, cmp(l, SpvOpUGreaterThan, end, here),
+                                  cmp(l, SpvOpUGreaterThanEqual, next_slot, end));
+         ok = lw_select(l, TB, wraps, ok_wrap, ok);
+      } else {
+         ok = or_b(l, wraps, ok); /* the wave's last lane has no successor */
+      }
+      apart_not[k] = not_b(l, ok);
+   }
+   return not_b(l, lw_nz64(l, lw_ballot(l, apart_not)));
+}
+
+/* When the lanes do not plainly ascend, a uniform loop over the enabled lanes j (lowest first)
+ * reads lane j's address (shuffles across the slots) and marks every element of a lower lane
+ * that starts inside lane j's range: elements are aligned to their size and every lane writes
+ * whole elements of one size, so an element starting inside the range lies inside it. */
+void mem_covered_by_higher_lane(struct lower *l, const struct mem_lanes *la,
+                                const uint32_t private_lane[], uint32_t bytes_per_lane,
+                                unsigned elements, const uint32_t element_offset[],
+                                uint32_t covered[][LOWER_MAX_SLOTS])
+{
+   uint32_t vars[4][LOWER_MAX_SLOTS];
+   uint32_t sharing[LOWER_MAX_SLOTS], addr_lo[LOWER_MAX_SLOTS], addr_hi[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      for (unsigned e = 0; e < elements; e++) {
+         vars[e][k] = spvb_function_variable(l->b, l->t_ptr_bool);
+         spvb_store(l->b, vars[e][k], lw_bool(l, false));
+      }
+      sharing[k] =
+         private_lane[k] ? and_b(l, la->enabled[k], not_b(l, private_lane[k])) : la->enabled[k];
+      addr_lo[k] = lw_lo(l, la->addr[k]);
+      addr_hi[k] = lw_hi(l, la->addr[k]);
+   }
+   uint32_t writers = lw_ballot(l, sharing);
+   uint32_t merge = lw_if_begin(l, not_b(l, lanes_ascend_apart(l, la, bytes_per_lane)));
+   uint32_t left = spvb_function_variable(l->b, l->t_ptr_u64);
+   spvb_store(l->b, left, writers);
+   uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
+            done = spvb_id(l->b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   uint32_t mask = spvb_load(l->b, T64, left);
+   uint32_t more = lw_nz64(l, mask);
+   spvb_loop_merge(l->b, done, cont);
+   spvb_branch_conditional(l->b, more, body, done);
+   lw_label(l, body);
+   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
+   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
+   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
+   uint32_t j = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
+   spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
+   uint32_t start = lw_pack64(l, lw_read_lane(l, addr_lo, j), lw_read_lane(l, addr_hi, j));
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t below = and_b(l, sharing[k], cmp(l, SpvOpULessThan, l->lane[k], j));
+      for (unsigned e = 0; e < elements; e++) {
+         uint32_t at = bin64(l, SpvOpIAdd, la->addr[k], element_offset[e]);
+         uint32_t inside = cmp(l, SpvOpULessThan, bin64(l, SpvOpISub, at, start), bytes_per_lane);
+         uint32_t was = spvb_load(l->b, TB, vars[e][k]);
+         spvb_store(l->b, vars[e][k], or_b(l, was, and_b(l, below, inside)));
+      }
+   }
+   lw_branch(l, cont);
+   lw_label(l, cont);
+   spvb_branch(l->b, header);
+   lw_label(l, done);
+   lw_if_end(l, merge);
+   for (unsigned k = 0; k < l->slots; k++)
+      for (unsigned e = 0; e < elements; e++)
+         covered[e][k] = spvb_load(l->b, TB, vars[e][k]);
+}
+
 /* A load's value of one lane from the words at `word`: `out` receives the data dwords through
  * Function temporaries. */
 struct load_user {
@@ -300,11 +417,11 @@ static void load_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_t
    if (u->shape == SHAPE_B32) {
       for (unsigned i = 0; i < u->dwords; i++) {
          uint32_t w = bin(l, SpvOpIAdd, word, c32(l, i));
-         spvb_store(l->b, u->temps[i], spvb_load(l->b, T32, word_ptr(l, buffer, w)));
+         spvb_store(l->b, u->temps[i], spvb_load(l->b, T32, mem_word_ptr(l, buffer, w)));
       }
       return;
    }
-   uint32_t w = spvb_load(l->b, T32, word_ptr(l, buffer, word));
+   uint32_t w = spvb_load(l->b, T32, mem_word_ptr(l, buffer, word));
    spvb_store(l->b, u->temps[0], bin(l, SpvOpShiftRightLogical, w, shift));
 }
 
@@ -346,12 +463,12 @@ static uint32_t shape_value(struct lower *l, enum shape shape, uint32_t raw, uin
    }
 }
 
-static enum rdna_status vmem_load(struct lower *l, const struct lanes *la, enum segment seg,
+static enum rdna_status vmem_load(struct lower *l, const struct mem_lanes *la, enum mem_segment seg,
                                   enum shape shape, unsigned dwords, unsigned vdst)
 {
    unsigned bytes = shape_bytes(shape, dwords);
-   struct place p[LOWER_MAX_SLOTS];
-   uint32_t ok = place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
+   struct mem_place p[LOWER_MAX_SLOTS];
+   uint32_t ok = mem_place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
    uint32_t merge = lw_if_begin(l, ok);
    unsigned written = shape == SHAPE_B32 ? dwords : 1;
    for (unsigned k = 0; k < l->slots; k++) {
@@ -379,6 +496,7 @@ struct store_user {
    enum shape shape;
    unsigned dwords;
    uint32_t data[4];
+   uint32_t covered[4]; /* bool: a higher lane writes dword i; 0: none can */
 };
 
 /* Sub-dword stores clear and set their bytes with atomics, so that lanes writing neighbouring
@@ -387,8 +505,12 @@ static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_
 {
    struct store_user *u = user;
    if (u->shape == SHAPE_B32) {
-      for (unsigned i = 0; i < u->dwords; i++)
-         spvb_store(l->b, word_ptr(l, buffer, bin(l, SpvOpIAdd, word, c32(l, i))), u->data[i]);
+      for (unsigned i = 0; i < u->dwords; i++) {
+         uint32_t merge = u->covered[i] ? lw_if_begin(l, not_b(l, u->covered[i])) : 0;
+         spvb_store(l->b, mem_word_ptr(l, buffer, bin(l, SpvOpIAdd, word, c32(l, i))), u->data[i]);
+         if (merge)
+            lw_if_end(l, merge);
+      }
       return;
    }
    unsigned bits = shape_bytes(u->shape, 1) * 8;
@@ -398,7 +520,7 @@ static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_
    uint32_t field = c32(l, bits == 8 ? 0xffu : 0xffffu);
    uint32_t mask = bin(l, SpvOpShiftLeftLogical, field, shift);
    uint32_t bits_in = bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, value, field), shift);
-   uint32_t ptr = word_ptr(l, buffer, word);
+   uint32_t ptr = mem_word_ptr(l, buffer, word);
    uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
    uint32_t clear[4] = { ptr, scope, semantics, lw_op1(l, SpvOpNot, T32, mask) };
    spvb_op(l->b, SpvOpAtomicAnd, T32, clear, 4);
@@ -406,18 +528,37 @@ static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_
    spvb_op(l->b, SpvOpAtomicOr, T32, set, 4);
 }
 
-static enum rdna_status vmem_store(struct lower *l, const struct lanes *la, enum segment seg,
-                                   enum shape shape, unsigned dwords, unsigned vdata)
+static enum rdna_status vmem_store(struct lower *l, const struct mem_lanes *la,
+                                   enum mem_segment seg, enum shape shape, unsigned dwords,
+                                   unsigned vdata)
 {
    unsigned bytes = shape_bytes(shape, dwords);
-   struct place p[LOWER_MAX_SLOTS];
-   uint32_t ok = place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
+   struct mem_place p[LOWER_MAX_SLOTS];
+   uint32_t ok = mem_place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
    uint32_t merge = lw_if_begin(l, ok);
+   /* Elements: the dwords of a B32 store, else its one byte or short. */
+   unsigned elements = shape == SHAPE_B32 ? dwords : 1;
+   uint32_t covered[4][LOWER_MAX_SLOTS] = { { 0 } };
+   if (seg != SEG_SCRATCH) {
+      uint32_t offsets[4], private_lane[LOWER_MAX_SLOTS];
+      for (unsigned i = 0; i < elements; i++)
+         offsets[i] = c64(l, 4 * i);
+      for (unsigned k = 0; k < l->slots; k++)
+         private_lane[k] = seg == SEG_FLAT ? p[k].scratch : 0;
+      mem_covered_by_higher_lane(l, la, private_lane, c64(l, bytes), elements, offsets, covered);
+   }
    for (unsigned k = 0; k < l->slots; k++) {
-      struct store_user u = { shape, dwords, { 0 } };
-      for (unsigned i = 0; i < (shape == SHAPE_B32 ? dwords : 1); i++)
+      struct store_user u = { shape, dwords, { 0 }, { 0 } };
+      for (unsigned i = 0; i < elements; i++)
          u.data[i] = lw_vgpr(l, vdata + i, k);
-      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
+      uint32_t write = la->enabled[k];
+      if (shape == SHAPE_B32) {
+         for (unsigned i = 0; i < elements; i++)
+            u.covered[i] = covered[i][k];
+      } else if (covered[0][k]) {
+         write = and_b(l, write, not_b(l, covered[0][k]));
+      }
+      uint32_t lane_merge = lw_if_begin(l, write);
       with_buffer(l, &p[k], (struct word_op){ store_words, &u });
       lw_if_end(l, lane_merge);
    }
@@ -504,7 +645,7 @@ static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_
       [ATOMIC_OR] = SpvOpAtomicOr,         [ATOMIC_XOR] = SpvOpAtomicXor,
    };
    struct atomic_user *u = user;
-   uint32_t ptr = word_ptr(l, buffer, word);
+   uint32_t ptr = mem_word_ptr(l, buffer, word);
    uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0), old;
    if (u->op == ATOMIC_INC || u->op == ATOMIC_DEC || u->op == ATOMIC_CSUB) {
       compare_exchange_loop(l, ptr, u);
@@ -522,11 +663,12 @@ static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_
 
 /* data from `vdata` (cmpswap: {new, compare}); the old value to `vdst` (-1: none) for the lanes
  * that access memory or are out of a buffer's range (0 for those). */
-static enum rdna_status vmem_atomic(struct lower *l, const struct lanes *la, enum segment seg,
-                                    enum atomic_op op, unsigned vdata, int vdst)
+static enum rdna_status vmem_atomic(struct lower *l, const struct mem_lanes *la,
+                                    enum mem_segment seg, enum atomic_op op, unsigned vdata,
+                                    int vdst)
 {
-   struct place p[LOWER_MAX_SLOTS];
-   uint32_t ok = place_lanes(l, la, seg, 4, 4, p);
+   struct mem_place p[LOWER_MAX_SLOTS];
+   uint32_t ok = mem_place_lanes(l, la, seg, 4, 4, p);
    uint32_t merge = lw_if_begin(l, ok);
    for (unsigned k = 0; k < l->slots; k++) {
       struct atomic_user u = { op, lw_vgpr(l, vdata, k), 0, 0 };
@@ -554,8 +696,8 @@ static enum rdna_status vmem_atomic(struct lower *l, const struct lanes *la, enu
  * zero-extended 32-bit vaddr, or the 64-bit vaddr when saddr is off, or saddr + lane * 4 for the
  * _addtid forms; SCRATCH: the VGPR, the SGPR or 0 as a per-lane offset (32 bits); FLAT: the 64-bit
  * vaddr. Plus the signed immediate offset. */
-static void flat_lanes(struct lower *l, const struct rdna_inst *in, enum segment seg,
-                       struct lanes *la)
+static void flat_lanes(struct lower *l, const struct rdna_inst *in, enum mem_segment seg,
+                       struct mem_lanes *la)
 {
    const struct rdna_operand *vaddr = lw_role(in, RDNA_ROLE_vaddr);
    const struct rdna_operand *saddr = lw_role(in, RDNA_ROLE_saddr);
@@ -592,27 +734,27 @@ static unsigned role_vgpr(const struct rdna_inst *in, unsigned role)
    return lw_role(in, role)->reg - RDNA_REG_VGPR0;
 }
 
-static enum rdna_status flat_load(struct lower *l, const struct rdna_inst *in, enum segment seg,
+static enum rdna_status flat_load(struct lower *l, const struct rdna_inst *in, enum mem_segment seg,
                                   enum shape shape, unsigned dwords)
 {
-   struct lanes la;
+   struct mem_lanes la;
    flat_lanes(l, in, seg, &la);
    return vmem_load(l, &la, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdst));
 }
 
-static enum rdna_status flat_store(struct lower *l, const struct rdna_inst *in, enum segment seg,
-                                   enum shape shape, unsigned dwords)
+static enum rdna_status flat_store(struct lower *l, const struct rdna_inst *in,
+                                   enum mem_segment seg, enum shape shape, unsigned dwords)
 {
-   struct lanes la;
+   struct mem_lanes la;
    flat_lanes(l, in, seg, &la);
    return vmem_store(l, &la, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdata));
 }
 
 /* Atomics return the old value only with glc: without it vdst is RDNA_REG_NONE. */
-static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in, enum segment seg,
-                                    enum atomic_op op)
+static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
+                                    enum mem_segment seg, enum atomic_op op)
 {
-   struct lanes la;
+   struct mem_lanes la;
    flat_lanes(l, in, seg, &la);
    const struct rdna_operand *vdst = lw_role(in, RDNA_ROLE_vdst);
    int dst = vdst && lw_is_vgpr(vdst) ? (int)(vdst->reg - RDNA_REG_VGPR0) : -1;
@@ -718,8 +860,8 @@ STORE(global_store_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
  *    (index / index_stride * stride + offset / 4 * 4) * index_stride
  *       + index % index_stride * 4 + offset % 4
  * which is how compiled kernels address their private segment. */
-static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in, unsigned size,
-                                     struct lanes *la, uint32_t *ok)
+enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
+                                  struct mem_lanes *la, uint32_t *ok)
 {
    if (in->mod.flags & (RDNA_FLAG_LDS | RDNA_FLAG_TFE))
       return lower_unsupported(l, rdna_op_name(in->op),
@@ -752,7 +894,7 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
       uint32_t offset = c64(l, (uint32_t)in->mod.offset);
       if (offen && has_v)
          offset = bin64(l, SpvOpIAdd, offset, lw_zext64(l, lw_vgpr(l, idxen ? v + 1 : v, k)));
-      uint32_t end = bin64(l, SpvOpIAdd, offset, c64(l, size));
+      uint32_t end = bin64(l, SpvOpIAdd, offset, size);
       uint32_t past_records = cmp(l, SpvOpUGreaterThanEqual, index, records);
       uint32_t linear = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, index, stride), offset);
       uint32_t swizzled =
@@ -767,7 +909,7 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
                      bin64(l, SpvOpBitwiseAnd, offset, c64(l, 3))));
       uint32_t out0 = or_b(l, past_records, cmp(l, SpvOpUGreaterThan, end, stride));
       uint32_t out2 = cmp(l, SpvOpIEqual, records, c64(l, 0));
-      uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, c64(l, size)), records);
+      uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, size), records);
       uint32_t out =
          lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 0)), out0,
                    lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 1)), past_records,
@@ -784,10 +926,10 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
 static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, enum shape shape,
                                   unsigned dwords, int kind, enum atomic_op op)
 {
-   struct lanes la;
+   struct mem_lanes la;
    uint32_t ok;
    unsigned size = kind == 2 ? 4 : shape_bytes(shape, dwords);
-   enum rdna_status st = buffer_lanes(l, in, size, &la, &ok);
+   enum rdna_status st = mem_buffer_lanes(l, in, c64(l, size), &la, &ok);
    if (st != RDNA_OK)
       return st;
    uint32_t merge = lw_if_begin(l, ok);
@@ -875,41 +1017,6 @@ UNSUPPORTED(buffer_atomic_fcmpswap_x2)
 UNSUPPORTED(buffer_atomic_fmin_x2)
 UNSUPPORTED(buffer_atomic_fmax_x2)
 
-/* Typed (format) buffer accesses convert through the V#'s or the instruction's format: not
- * lowered yet. */
-UNSUPPORTED(buffer_load_format_x)
-UNSUPPORTED(buffer_load_format_xy)
-UNSUPPORTED(buffer_load_format_xyz)
-UNSUPPORTED(buffer_load_format_xyzw)
-UNSUPPORTED(buffer_store_format_x)
-UNSUPPORTED(buffer_store_format_xy)
-UNSUPPORTED(buffer_store_format_xyz)
-UNSUPPORTED(buffer_store_format_xyzw)
-UNSUPPORTED(buffer_load_format_d16_x)
-UNSUPPORTED(buffer_load_format_d16_xy)
-UNSUPPORTED(buffer_load_format_d16_xyz)
-UNSUPPORTED(buffer_load_format_d16_xyzw)
-UNSUPPORTED(buffer_store_format_d16_x)
-UNSUPPORTED(buffer_store_format_d16_xy)
-UNSUPPORTED(buffer_store_format_d16_xyz)
-UNSUPPORTED(buffer_store_format_d16_xyzw)
-UNSUPPORTED(tbuffer_load_format_x)
-UNSUPPORTED(tbuffer_load_format_xy)
-UNSUPPORTED(tbuffer_load_format_xyz)
-UNSUPPORTED(tbuffer_load_format_xyzw)
-UNSUPPORTED(tbuffer_store_format_x)
-UNSUPPORTED(tbuffer_store_format_xy)
-UNSUPPORTED(tbuffer_store_format_xyz)
-UNSUPPORTED(tbuffer_store_format_xyzw)
-UNSUPPORTED(tbuffer_load_format_d16_x)
-UNSUPPORTED(tbuffer_load_format_d16_xy)
-UNSUPPORTED(tbuffer_load_format_d16_xyz)
-UNSUPPORTED(tbuffer_load_format_d16_xyzw)
-UNSUPPORTED(tbuffer_store_format_d16_x)
-UNSUPPORTED(tbuffer_store_format_d16_xy)
-UNSUPPORTED(tbuffer_store_format_d16_xyz)
-UNSUPPORTED(tbuffer_store_format_d16_xyzw)
-
 /* Cache controls: every access completes at once. */
 #define MEM_NOP(name)                                                         \
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
@@ -965,7 +1072,7 @@ static enum rdna_status smem_load(struct lower *l, const struct rdna_inst *in, u
       if (buffer)
          in_range[i] = cmp(l, SpvOpULessThanEqual,
                            bin64(l, SpvOpIAdd, bin64(l, SpvOpISub, a, base), c64(l, 4)), limit);
-      struct place p;
+      struct mem_place p;
       place_global(l, a, 4, 4, &p);
       place_ok[i] = cmp(l, SpvOpIEqual, p.fault, c32(l, RDNA_FAULT_NONE));
       offsets[i] = bin(l, SpvOpShiftRightLogical, p.offset, c32(l, 2));
@@ -981,7 +1088,7 @@ static enum rdna_status smem_load(struct lower *l, const struct rdna_inst *in, u
       uint32_t temp = spvb_function_variable(l->b, l->t_ptr_u32);
       spvb_store(l->b, temp, c32(l, 0));
       uint32_t read_merge = lw_if_begin(l, in_range[i]);
-      spvb_store(l->b, temp, spvb_load(l->b, T32, word_ptr(l, l->memory, offsets[i])));
+      spvb_store(l->b, temp, spvb_load(l->b, T32, mem_word_ptr(l, l->memory, offsets[i])));
       lw_if_end(l, read_merge);
       values[i] = spvb_load(l->b, T32, temp);
    }
