@@ -159,14 +159,8 @@ uint32_t mem_word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
    return spvb_access_chain(l->b, l->t_ptr_sb_u32, buffer, indices, 2);
 }
 
-/* What to do with the words of one lane's access, given a buffer variable. */
-struct word_op {
-   void (*fn)(struct lower *l, uint32_t buffer, uint32_t word, uint32_t shift, void *user);
-   void *user;
-};
-
 /* Runs `op` on the lane's buffer: memory, scratch or the LDS by the run-time flags. */
-static void with_buffer(struct lower *l, const struct mem_place *p, struct word_op op)
+void mem_with_buffer(struct lower *l, const struct mem_place *p, struct mem_word_op op)
 {
    uint32_t word = bin(l, SpvOpShiftRightLogical, p->offset, c32(l, 2));
    uint32_t shift =
@@ -478,7 +472,7 @@ static enum rdna_status vmem_load(struct lower *l, const struct mem_lanes *la, e
          spvb_store(l->b, u.temps[i], c32(l, 0));
       }
       uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
-      with_buffer(l, &p[k], (struct word_op){ load_words, &u });
+      mem_with_buffer(l, &p[k], (struct mem_word_op){ load_words, &u });
       lw_if_end(l, lane_merge);
       uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
       for (unsigned i = 0; i < written; i++) {
@@ -559,41 +553,28 @@ static enum rdna_status vmem_store(struct lower *l, const struct mem_lanes *la,
          write = and_b(l, write, not_b(l, covered[0][k]));
       }
       uint32_t lane_merge = lw_if_begin(l, write);
-      with_buffer(l, &p[k], (struct word_op){ store_words, &u });
+      mem_with_buffer(l, &p[k], (struct mem_word_op){ store_words, &u });
       lw_if_end(l, lane_merge);
    }
    lw_if_end(l, merge);
    return RDNA_OK;
 }
 
-/* Atomic operations (guide 8.1.8 and 10.x; memory = op(old, data), returning old): SPIR-V's
- * atomics where one exists; inc, dec and csub as a compare-exchange loop. The 64-bit forms are
- * not lowered yet. */
-enum atomic_op {
-   ATOMIC_INC,  /* old >= data ? 0 : old + 1 */
-   ATOMIC_DEC,  /* old == 0 || old > data ? data : old - 1 */
-   ATOMIC_CSUB, /* old >= data ? old - data : 0 (gfx1030) */
-   ATOMIC_SWAP,
-   ATOMIC_CMPSWAP,
-   ATOMIC_ADD,
-   ATOMIC_SUB,
-   ATOMIC_SMIN,
-   ATOMIC_UMIN,
-   ATOMIC_SMAX,
-   ATOMIC_UMAX,
-   ATOMIC_AND,
-   ATOMIC_OR,
-   ATOMIC_XOR,
-};
-
+/* Atomic operations (guide 8.1.8 and 10.x; memory = op(old, data), returning old), 32-bit forms:
+ * SPIR-V's atomics where one exists; inc, dec, csub and the float rows as a compare-exchange
+ * loop. The 64-bit forms are lower_mem_atomic.c's. */
 struct atomic_user {
-   enum atomic_op op;
+   enum mem_atomic_op op;
    uint32_t data, compare, temp;
 };
 
-/* The new value of inc, dec and csub from the old one. */
-static uint32_t loop_op(struct lower *l, enum atomic_op op, uint32_t old, uint32_t data)
+/* The new value of inc, dec, csub and the float rows from the old one. */
+static uint32_t loop_op(struct lower *l, enum mem_atomic_op op, uint32_t old, uint32_t data,
+                        uint32_t compare)
 {
+   if (op == ATOMIC_FCMPSWAP || op == ATOMIC_FMIN || op == ATOMIC_FMAX)
+      return lw_lo(l, mem_atomic_value(l, op, 32, lw_zext64(l, old), lw_zext64(l, data),
+                                       compare ? lw_zext64(l, compare) : c64(l, 0)));
    uint32_t at_least = cmp(l, SpvOpUGreaterThanEqual, old, data);
    switch (op) {
    case ATOMIC_INC:
@@ -624,7 +605,7 @@ static void compare_exchange_loop(struct lower *l, uint32_t ptr, struct atomic_u
    lw_label(l, body);
    uint32_t old = spvb_load(l->b, T32, u->temp);
    uint32_t operands[6] = {
-      ptr, scope, semantics, semantics, loop_op(l, u->op, old, u->data), old
+      ptr, scope, semantics, semantics, loop_op(l, u->op, old, u->data, u->compare), old
    };
    uint32_t seen = spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6);
    spvb_store(l->b, u->temp, seen);
@@ -647,7 +628,8 @@ static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_
    struct atomic_user *u = user;
    uint32_t ptr = mem_word_ptr(l, buffer, word);
    uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0), old;
-   if (u->op == ATOMIC_INC || u->op == ATOMIC_DEC || u->op == ATOMIC_CSUB) {
+   if (u->op == ATOMIC_INC || u->op == ATOMIC_DEC || u->op == ATOMIC_CSUB ||
+       u->op == ATOMIC_FCMPSWAP || u->op == ATOMIC_FMIN || u->op == ATOMIC_FMAX) {
       compare_exchange_loop(l, ptr, u);
       return;
    }
@@ -664,20 +646,22 @@ static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_
 /* data from `vdata` (cmpswap: {new, compare}); the old value to `vdst` (-1: none) for the lanes
  * that access memory or are out of a buffer's range (0 for those). */
 static enum rdna_status vmem_atomic(struct lower *l, const struct mem_lanes *la,
-                                    enum mem_segment seg, enum atomic_op op, unsigned vdata,
-                                    int vdst)
+                                    enum mem_segment seg, enum mem_atomic_op op, unsigned bits,
+                                    unsigned vdata, int vdst)
 {
+   if (bits == 64)
+      return mem_atomic64(l, la, seg, op, vdata, vdst);
    struct mem_place p[LOWER_MAX_SLOTS];
    uint32_t ok = mem_place_lanes(l, la, seg, 4, 4, p);
    uint32_t merge = lw_if_begin(l, ok);
    for (unsigned k = 0; k < l->slots; k++) {
       struct atomic_user u = { op, lw_vgpr(l, vdata, k), 0, 0 };
-      if (op == ATOMIC_CMPSWAP)
+      if (op == ATOMIC_CMPSWAP || op == ATOMIC_FCMPSWAP)
          u.compare = lw_vgpr(l, vdata + 1, k);
       u.temp = spvb_function_variable(l->b, l->t_ptr_u32);
       spvb_store(l->b, u.temp, c32(l, 0));
       uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
-      with_buffer(l, &p[k], (struct word_op){ atomic_word, &u });
+      mem_with_buffer(l, &p[k], (struct mem_word_op){ atomic_word, &u });
       lw_if_end(l, lane_merge);
       if (vdst >= 0) {
          uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
@@ -752,13 +736,13 @@ static enum rdna_status flat_store(struct lower *l, const struct rdna_inst *in,
 
 /* Atomics return the old value only with glc: without it vdst is RDNA_REG_NONE. */
 static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
-                                    enum mem_segment seg, enum atomic_op op)
+                                    enum mem_segment seg, enum mem_atomic_op op, unsigned bits)
 {
    struct mem_lanes la;
    flat_lanes(l, in, seg, &la);
    const struct rdna_operand *vdst = lw_role(in, RDNA_ROLE_vdst);
    int dst = vdst && lw_is_vgpr(vdst) ? (int)(vdst->reg - RDNA_REG_VGPR0) : -1;
-   return vmem_atomic(l, &la, seg, op, role_vgpr(in, RDNA_ROLE_vdata), dst);
+   return vmem_atomic(l, &la, seg, op, bits, role_vgpr(in, RDNA_ROLE_vdata), dst);
 }
 
 #define LOAD(name, seg, shape, dwords)                                        \
@@ -774,7 +758,12 @@ static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
 #define ATOMIC(name, seg, op)                                                 \
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
    {                                                                          \
-      return flat_atomic(l, in, seg, op);                                     \
+      return flat_atomic(l, in, seg, op, 32);                                 \
+   }
+#define ATOMIC64(name, seg, op)                                               \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return flat_atomic(l, in, seg, op, 64);                                 \
    }
 
 /* The rows every segment has: loads, d16 loads and stores. */
@@ -802,40 +791,40 @@ static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
    STORE(p##_store_dwordx3, seg, SHAPE_B32, 3)             \
    STORE(p##_store_dwordx4, seg, SHAPE_B32, 4)
 
-/* The 32-bit atomics; the 64-bit and float ones are explicit UNSUPPORTED rows. */
-#define ATOMICS(p, seg)                            \
-   ATOMIC(p##_atomic_swap, seg, ATOMIC_SWAP)       \
-   ATOMIC(p##_atomic_cmpswap, seg, ATOMIC_CMPSWAP) \
-   ATOMIC(p##_atomic_add, seg, ATOMIC_ADD)         \
-   ATOMIC(p##_atomic_sub, seg, ATOMIC_SUB)         \
-   ATOMIC(p##_atomic_smin, seg, ATOMIC_SMIN)       \
-   ATOMIC(p##_atomic_umin, seg, ATOMIC_UMIN)       \
-   ATOMIC(p##_atomic_smax, seg, ATOMIC_SMAX)       \
-   ATOMIC(p##_atomic_umax, seg, ATOMIC_UMAX)       \
-   ATOMIC(p##_atomic_and, seg, ATOMIC_AND)         \
-   ATOMIC(p##_atomic_or, seg, ATOMIC_OR)           \
-   ATOMIC(p##_atomic_xor, seg, ATOMIC_XOR)         \
-   ATOMIC(p##_atomic_inc, seg, ATOMIC_INC)         \
-   ATOMIC(p##_atomic_dec, seg, ATOMIC_DEC)         \
-   UNSUPPORTED(p##_atomic_swap_x2)                 \
-   UNSUPPORTED(p##_atomic_cmpswap_x2)              \
-   UNSUPPORTED(p##_atomic_add_x2)                  \
-   UNSUPPORTED(p##_atomic_sub_x2)                  \
-   UNSUPPORTED(p##_atomic_smin_x2)                 \
-   UNSUPPORTED(p##_atomic_umin_x2)                 \
-   UNSUPPORTED(p##_atomic_smax_x2)                 \
-   UNSUPPORTED(p##_atomic_umax_x2)                 \
-   UNSUPPORTED(p##_atomic_and_x2)                  \
-   UNSUPPORTED(p##_atomic_or_x2)                   \
-   UNSUPPORTED(p##_atomic_xor_x2)                  \
-   UNSUPPORTED(p##_atomic_inc_x2)                  \
-   UNSUPPORTED(p##_atomic_dec_x2)                  \
-   UNSUPPORTED(p##_atomic_fcmpswap)                \
-   UNSUPPORTED(p##_atomic_fmin)                    \
-   UNSUPPORTED(p##_atomic_fmax)                    \
-   UNSUPPORTED(p##_atomic_fcmpswap_x2)             \
-   UNSUPPORTED(p##_atomic_fmin_x2)                 \
-   UNSUPPORTED(p##_atomic_fmax_x2)
+/* The 32-bit, 64-bit and float atomics. */
+#define ATOMICS(p, seg)                                   \
+   ATOMIC(p##_atomic_swap, seg, ATOMIC_SWAP)              \
+   ATOMIC(p##_atomic_cmpswap, seg, ATOMIC_CMPSWAP)        \
+   ATOMIC(p##_atomic_add, seg, ATOMIC_ADD)                \
+   ATOMIC(p##_atomic_sub, seg, ATOMIC_SUB)                \
+   ATOMIC(p##_atomic_smin, seg, ATOMIC_SMIN)              \
+   ATOMIC(p##_atomic_umin, seg, ATOMIC_UMIN)              \
+   ATOMIC(p##_atomic_smax, seg, ATOMIC_SMAX)              \
+   ATOMIC(p##_atomic_umax, seg, ATOMIC_UMAX)              \
+   ATOMIC(p##_atomic_and, seg, ATOMIC_AND)                \
+   ATOMIC(p##_atomic_or, seg, ATOMIC_OR)                  \
+   ATOMIC(p##_atomic_xor, seg, ATOMIC_XOR)                \
+   ATOMIC(p##_atomic_inc, seg, ATOMIC_INC)                \
+   ATOMIC(p##_atomic_dec, seg, ATOMIC_DEC)                \
+   ATOMIC64(p##_atomic_swap_x2, seg, ATOMIC_SWAP)         \
+   ATOMIC64(p##_atomic_cmpswap_x2, seg, ATOMIC_CMPSWAP)   \
+   ATOMIC64(p##_atomic_add_x2, seg, ATOMIC_ADD)           \
+   ATOMIC64(p##_atomic_sub_x2, seg, ATOMIC_SUB)           \
+   ATOMIC64(p##_atomic_smin_x2, seg, ATOMIC_SMIN)         \
+   ATOMIC64(p##_atomic_umin_x2, seg, ATOMIC_UMIN)         \
+   ATOMIC64(p##_atomic_smax_x2, seg, ATOMIC_SMAX)         \
+   ATOMIC64(p##_atomic_umax_x2, seg, ATOMIC_UMAX)         \
+   ATOMIC64(p##_atomic_and_x2, seg, ATOMIC_AND)           \
+   ATOMIC64(p##_atomic_or_x2, seg, ATOMIC_OR)             \
+   ATOMIC64(p##_atomic_xor_x2, seg, ATOMIC_XOR)           \
+   ATOMIC64(p##_atomic_inc_x2, seg, ATOMIC_INC)           \
+   ATOMIC64(p##_atomic_dec_x2, seg, ATOMIC_DEC)           \
+   ATOMIC(p##_atomic_fcmpswap, seg, ATOMIC_FCMPSWAP)      \
+   ATOMIC(p##_atomic_fmin, seg, ATOMIC_FMIN)              \
+   ATOMIC(p##_atomic_fmax, seg, ATOMIC_FMAX)              \
+   ATOMIC64(p##_atomic_fcmpswap_x2, seg, ATOMIC_FCMPSWAP) \
+   ATOMIC64(p##_atomic_fmin_x2, seg, ATOMIC_FMIN)         \
+   ATOMIC64(p##_atomic_fmax_x2, seg, ATOMIC_FMAX)
 
 LOADS_AND_STORES(flat, SEG_FLAT)
 LOADS_AND_STORES(global, SEG_GLOBAL)
@@ -924,11 +913,11 @@ enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, u
 }
 
 static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, enum shape shape,
-                                  unsigned dwords, int kind, enum atomic_op op)
+                                  unsigned dwords, int kind, enum mem_atomic_op op)
 {
    struct mem_lanes la;
    uint32_t ok;
-   unsigned size = kind == 2 ? 4 : shape_bytes(shape, dwords);
+   unsigned size = kind == 2 ? 4 * dwords : shape_bytes(shape, dwords);
    enum rdna_status st = mem_buffer_lanes(l, in, c64(l, size), &la, &ok);
    if (st != RDNA_OK)
       return st;
@@ -939,7 +928,7 @@ static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, e
    else if (kind == 1)
       st = vmem_store(l, &la, SEG_GLOBAL, shape, dwords, vdata);
    else /* vdata is the data and, with glc, receives the old value (guide 8.1.8) */
-      st = vmem_atomic(l, &la, SEG_GLOBAL, op, vdata,
+      st = vmem_atomic(l, &la, SEG_GLOBAL, op, 32 * dwords, vdata,
                        in->mod.flags & RDNA_FLAG_GLC ? (int)vdata : -1);
    lw_if_end(l, merge);
    return st;
@@ -959,6 +948,11 @@ static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, e
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
    {                                                                          \
       return buffer_op(l, in, SHAPE_B32, 1, 2, op);                           \
+   }
+#define BUF_ATOMIC64(name, op)                                                \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return buffer_op(l, in, SHAPE_B32, 2, 2, op);                           \
    }
 
 BUF_LOAD(buffer_load_ubyte, SHAPE_U8, 1)
@@ -997,25 +991,25 @@ BUF_ATOMIC(buffer_atomic_xor, ATOMIC_XOR)
 BUF_ATOMIC(buffer_atomic_csub, ATOMIC_CSUB)
 BUF_ATOMIC(buffer_atomic_inc, ATOMIC_INC)
 BUF_ATOMIC(buffer_atomic_dec, ATOMIC_DEC)
-UNSUPPORTED(buffer_atomic_swap_x2)
-UNSUPPORTED(buffer_atomic_cmpswap_x2)
-UNSUPPORTED(buffer_atomic_add_x2)
-UNSUPPORTED(buffer_atomic_sub_x2)
-UNSUPPORTED(buffer_atomic_smin_x2)
-UNSUPPORTED(buffer_atomic_umin_x2)
-UNSUPPORTED(buffer_atomic_smax_x2)
-UNSUPPORTED(buffer_atomic_umax_x2)
-UNSUPPORTED(buffer_atomic_and_x2)
-UNSUPPORTED(buffer_atomic_or_x2)
-UNSUPPORTED(buffer_atomic_xor_x2)
-UNSUPPORTED(buffer_atomic_inc_x2)
-UNSUPPORTED(buffer_atomic_dec_x2)
-UNSUPPORTED(buffer_atomic_fcmpswap)
-UNSUPPORTED(buffer_atomic_fmin)
-UNSUPPORTED(buffer_atomic_fmax)
-UNSUPPORTED(buffer_atomic_fcmpswap_x2)
-UNSUPPORTED(buffer_atomic_fmin_x2)
-UNSUPPORTED(buffer_atomic_fmax_x2)
+BUF_ATOMIC64(buffer_atomic_swap_x2, ATOMIC_SWAP)
+BUF_ATOMIC64(buffer_atomic_cmpswap_x2, ATOMIC_CMPSWAP)
+BUF_ATOMIC64(buffer_atomic_add_x2, ATOMIC_ADD)
+BUF_ATOMIC64(buffer_atomic_sub_x2, ATOMIC_SUB)
+BUF_ATOMIC64(buffer_atomic_smin_x2, ATOMIC_SMIN)
+BUF_ATOMIC64(buffer_atomic_umin_x2, ATOMIC_UMIN)
+BUF_ATOMIC64(buffer_atomic_smax_x2, ATOMIC_SMAX)
+BUF_ATOMIC64(buffer_atomic_umax_x2, ATOMIC_UMAX)
+BUF_ATOMIC64(buffer_atomic_and_x2, ATOMIC_AND)
+BUF_ATOMIC64(buffer_atomic_or_x2, ATOMIC_OR)
+BUF_ATOMIC64(buffer_atomic_xor_x2, ATOMIC_XOR)
+BUF_ATOMIC64(buffer_atomic_inc_x2, ATOMIC_INC)
+BUF_ATOMIC64(buffer_atomic_dec_x2, ATOMIC_DEC)
+BUF_ATOMIC(buffer_atomic_fcmpswap, ATOMIC_FCMPSWAP)
+BUF_ATOMIC(buffer_atomic_fmin, ATOMIC_FMIN)
+BUF_ATOMIC(buffer_atomic_fmax, ATOMIC_FMAX)
+BUF_ATOMIC64(buffer_atomic_fcmpswap_x2, ATOMIC_FCMPSWAP)
+BUF_ATOMIC64(buffer_atomic_fmin_x2, ATOMIC_FMIN)
+BUF_ATOMIC64(buffer_atomic_fmax_x2, ATOMIC_FMAX)
 
 /* Cache controls: every access completes at once. */
 #define MEM_NOP(name)                                                         \

@@ -44,6 +44,46 @@ uint32_t mem_first_fault(struct lower *l, const struct mem_lanes *la, const stru
 /* Pointer to word `word` (u32) of a storage buffer variable or of the LDS. */
 uint32_t mem_word_ptr(struct lower *l, uint32_t buffer, uint32_t word);
 
+/* What to do with the words of one lane's access, given a buffer variable: `word` the first
+ * word's index (u32), `shift` the access's bit offset within it. */
+struct mem_word_op {
+   void (*fn)(struct lower *l, uint32_t buffer, uint32_t word, uint32_t shift, void *user);
+   void *user;
+};
+
+/* Runs `op` on the lane's buffer: memory, scratch or the LDS by the place's run-time flags. */
+void mem_with_buffer(struct lower *l, const struct mem_place *p, struct mem_word_op op);
+
+/* Atomic operations (interp/mem.h's list; memory = op(old, data), returning old). */
+enum mem_atomic_op {
+   ATOMIC_INC,  /* old >= data ? 0 : old + 1 */
+   ATOMIC_DEC,  /* old == 0 || old > data ? data : old - 1 */
+   ATOMIC_CSUB, /* old >= data ? old - data : 0 (gfx1030) */
+   ATOMIC_SWAP,
+   ATOMIC_CMPSWAP, /* data is {new, compare} */
+   ATOMIC_ADD,
+   ATOMIC_SUB,
+   ATOMIC_SMIN,
+   ATOMIC_UMIN,
+   ATOMIC_SMAX,
+   ATOMIC_UMAX,
+   ATOMIC_AND,
+   ATOMIC_OR,
+   ATOMIC_XOR,
+   ATOMIC_FCMPSWAP, /* old == compare as floats (+0 == -0, a NaN equals nothing) ? data : old */
+   ATOMIC_FMIN,     /* data < old as IEEE floats ? data : old */
+   ATOMIC_FMAX,     /* data > old as IEEE floats ? data : old */
+};
+
+/* The new memory value (u64) of `op` on `bits` (32: the values zero-extended) from old, data and
+ * compare (u64 ids). */
+uint32_t mem_atomic_value(struct lower *l, enum mem_atomic_op op, unsigned bits, uint32_t old,
+                          uint32_t data, uint32_t compare);
+/* A 64-bit atomic of every enabled lane (lower_mem_atomic.c): data in vdata, vdata + 1 (cmpswap:
+ * the compare value in the next two), the old value to vdst, vdst + 1 (-1: none). */
+enum rdna_status mem_atomic64(struct lower *l, const struct mem_lanes *la, enum mem_segment seg,
+                              enum mem_atomic_op op, unsigned vdata, int vdst);
+
 /* A MUBUF/MTBUF instruction's per-lane addresses and range check (guide 8.1.2, 8.1.6) for an
  * access of `size` bytes (u64 id). Fails with UNSUPPORTED for the lds and tfe forms. */
 enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
