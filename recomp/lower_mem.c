@@ -66,9 +66,8 @@ static uint32_t not_b(struct lower *l, uint32_t x)
 
 /* ---- address translation -------------------------------------------------------------------- */
 
-/* A global address: inside one region (all `bytes` of it) and aligned, or a fault. */
-static void place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
-                         struct mem_place *p)
+void mem_place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
+                      struct mem_place *p)
 {
    uint32_t mapped = lw_bool(l, false), offset = c64(l, 0);
    for (size_t i = 0; i < l->num_regions; i++) {
@@ -123,7 +122,7 @@ static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned 
                        struct mem_place *p)
 {
    struct mem_place g, s;
-   place_global(l, addr, bytes, align, &g);
+   mem_place_global(l, addr, bytes, align, &g);
    place_scratch(l, addr, bytes, align, k, &s);
    uint32_t hi = lw_hi(l, addr);
    uint32_t is_scratch = cmp(l, SpvOpIEqual, hi, c32(l, APERTURE_PRIVATE_HI));
@@ -231,7 +230,7 @@ uint32_t mem_place_lanes(struct lower *l, const struct mem_lanes *la, enum mem_s
 {
    for (unsigned k = 0; k < l->slots; k++) {
       if (seg == SEG_GLOBAL)
-         place_global(l, la->addr[k], bytes, align, &p[k]);
+         mem_place_global(l, la->addr[k], bytes, align, &p[k]);
       else if (seg == SEG_SCRATCH)
          place_scratch(l, la->addr[k], bytes, align, k, &p[k]);
       else
@@ -1023,187 +1022,3 @@ BUF_ATOMIC64(buffer_atomic_fmax_x2, ATOMIC_FMAX)
 MEM_NOP(buffer_gl0_inv)
 MEM_NOP(buffer_gl1_inv)
 MEM_NOP(buffer_wbinvl1)
-
-/* ---- SMEM ----------------------------------------------------------------------------------- */
-
-/* The byte offset: the immediate, or soffset's SGPR plus the 21-bit field (guide 5.2). */
-static uint32_t smem_offset(struct lower *l, const struct rdna_inst *in)
-{
-   const struct rdna_operand *op = &in->operands[2];
-   if (op->reg == RDNA_REG_IMM)
-      return c64(l, (uint64_t)(int64_t)(int32_t)op->value);
-   return bin64(l, SpvOpIAdd, lw_zext64(l, lw_scalar_src(l, op)),
-                c64(l, (uint64_t)(int64_t)in->mod.offset));
-}
-
-/* s_load / s_buffer_load of 1-16 dwords. The address is dword aligned: the two low bits are
- * ignored (guide 5.2). s_buffer_load's dwords at or past num_records (num_records * stride with
- * a stride) read 0. An unmapped dword faults UNMAPPED with its address, before any SGPR is
- * written. */
-static enum rdna_status smem_load(struct lower *l, const struct rdna_inst *in, unsigned dwords,
-                                  bool buffer)
-{
-   uint32_t base, limit = 0;
-   if (buffer) {
-      unsigned r = in->operands[1].reg;
-      uint32_t d1 = lw_sreg(l, r + 1);
-      base = lw_pack64(l, lw_sreg(l, r), bin(l, SpvOpBitwiseAnd, d1, c32(l, 0xffff)));
-      uint32_t stride =
-         lw_zext64(l, bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d1, c32(l, 16)),
-                          c32(l, 0x3fff)));
-      uint32_t records = lw_zext64(l, lw_sreg(l, r + 2));
-      limit = lw_select(l, T64, lw_nz64(l, stride), bin64(l, SpvOpIMul, records, stride), records);
-   } else {
-      base = lw_scalar_src64(l, &in->operands[1]);
-   }
-   uint32_t address =
-      bin64(l, SpvOpBitwiseAnd, bin64(l, SpvOpIAdd, base, smem_offset(l, in)), c64(l, ~3ull));
-   uint32_t in_range[16], place_ok[16], offsets[16];
-   uint32_t bad_any = lw_bool(l, false), bad_addr = c64(l, 0);
-   for (unsigned i = 0; i < dwords; i++) {
-      uint32_t a = bin64(l, SpvOpIAdd, address, c64(l, 4 * i));
-      in_range[i] = lw_bool(l, true);
-      if (buffer)
-         in_range[i] = cmp(l, SpvOpULessThanEqual,
-                           bin64(l, SpvOpIAdd, bin64(l, SpvOpISub, a, base), c64(l, 4)), limit);
-      struct mem_place p;
-      place_global(l, a, 4, 4, &p);
-      place_ok[i] = cmp(l, SpvOpIEqual, p.fault, c32(l, RDNA_FAULT_NONE));
-      offsets[i] = bin(l, SpvOpShiftRightLogical, p.offset, c32(l, 2));
-      uint32_t bad = and_b(l, in_range[i], not_b(l, place_ok[i]));
-      /* the first bad dword's address */
-      bad_addr = lw_select(l, T64, and_b(l, bad, not_b(l, bad_any)), a, bad_addr);
-      bad_any = or_b(l, bad_any, bad);
-   }
-   lw_fault(l, bad_any, RDNA_FAULT_UNMAPPED, 0, bad_addr);
-   uint32_t merge = lw_if_begin(l, not_b(l, bad_any));
-   uint32_t values[16];
-   for (unsigned i = 0; i < dwords; i++) {
-      uint32_t temp = spvb_function_variable(l->b, l->t_ptr_u32);
-      spvb_store(l->b, temp, c32(l, 0));
-      uint32_t read_merge = lw_if_begin(l, in_range[i]);
-      spvb_store(l->b, temp, spvb_load(l->b, T32, mem_word_ptr(l, l->memory, offsets[i])));
-      lw_if_end(l, read_merge);
-      values[i] = spvb_load(l->b, T32, temp);
-   }
-   for (unsigned i = 0; i < dwords; i++)
-      lw_sreg_write(l, in->operands[0].reg + i, values[i]);
-   lw_if_end(l, merge);
-   return RDNA_OK;
-}
-
-#define SMEM_LOAD(name, dwords, buffer)                                       \
-   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
-   {                                                                          \
-      return smem_load(l, in, dwords, buffer);                                \
-   }
-
-SMEM_LOAD(s_load_dword, 1, false)
-SMEM_LOAD(s_load_dwordx2, 2, false)
-SMEM_LOAD(s_load_dwordx4, 4, false)
-SMEM_LOAD(s_load_dwordx8, 8, false)
-SMEM_LOAD(s_load_dwordx16, 16, false)
-SMEM_LOAD(s_buffer_load_dword, 1, true)
-SMEM_LOAD(s_buffer_load_dwordx2, 2, true)
-SMEM_LOAD(s_buffer_load_dwordx4, 4, true)
-SMEM_LOAD(s_buffer_load_dwordx8, 8, true)
-SMEM_LOAD(s_buffer_load_dwordx16, 16, true)
-
-MEM_NOP(s_gl1_inv)
-MEM_NOP(s_dcache_inv)
-MEM_NOP(s_dcache_wb)
-MEM_NOP(s_dcache_discard)
-MEM_NOP(s_dcache_discard_x2)
-MEM_NOP(s_atc_probe)
-MEM_NOP(s_atc_probe_buffer)
-
-/* s_memtime and s_memrealtime: the interpreter's deterministic counters, the number of
- * instructions the wave executed before this one. */
-static enum rdna_status memtime(struct lower *l, const struct rdna_inst *in)
-{
-   lw_sdst64(l, &in->operands[0], bin64(l, SpvOpISub, lw_steps_now(l), c64(l, 1)));
-   return RDNA_OK;
-}
-
-enum rdna_status lower_s_memtime(struct lower *l, const struct rdna_inst *in)
-{
-   return memtime(l, in);
-}
-
-enum rdna_status lower_s_memrealtime(struct lower *l, const struct rdna_inst *in)
-{
-   return memtime(l, in);
-}
-
-/* The wave's index within its workgroup (gfx1013). */
-enum rdna_status lower_s_get_waveid_in_workgroup(struct lower *l, const struct rdna_inst *in)
-{
-   lw_sdst(l, &in->operands[0], bin(l, SpvOpUMod, l->wave_index, c32(l, l->waves_per_group)));
-   return RDNA_OK;
-}
-
-/* gfx1013's scalar stores and atomics, and the scratch forms: not lowered yet. */
-UNSUPPORTED(s_scratch_load_dword)
-UNSUPPORTED(s_scratch_load_dwordx2)
-UNSUPPORTED(s_scratch_load_dwordx4)
-UNSUPPORTED(s_scratch_store_dword)
-UNSUPPORTED(s_scratch_store_dwordx2)
-UNSUPPORTED(s_scratch_store_dwordx4)
-UNSUPPORTED(s_store_dword)
-UNSUPPORTED(s_store_dwordx2)
-UNSUPPORTED(s_store_dwordx4)
-UNSUPPORTED(s_buffer_store_dword)
-UNSUPPORTED(s_buffer_store_dwordx2)
-UNSUPPORTED(s_buffer_store_dwordx4)
-UNSUPPORTED(s_buffer_atomic_swap)
-UNSUPPORTED(s_buffer_atomic_cmpswap)
-UNSUPPORTED(s_buffer_atomic_add)
-UNSUPPORTED(s_buffer_atomic_sub)
-UNSUPPORTED(s_buffer_atomic_smin)
-UNSUPPORTED(s_buffer_atomic_umin)
-UNSUPPORTED(s_buffer_atomic_smax)
-UNSUPPORTED(s_buffer_atomic_umax)
-UNSUPPORTED(s_buffer_atomic_and)
-UNSUPPORTED(s_buffer_atomic_or)
-UNSUPPORTED(s_buffer_atomic_xor)
-UNSUPPORTED(s_buffer_atomic_inc)
-UNSUPPORTED(s_buffer_atomic_dec)
-UNSUPPORTED(s_buffer_atomic_swap_x2)
-UNSUPPORTED(s_buffer_atomic_cmpswap_x2)
-UNSUPPORTED(s_buffer_atomic_add_x2)
-UNSUPPORTED(s_buffer_atomic_sub_x2)
-UNSUPPORTED(s_buffer_atomic_smin_x2)
-UNSUPPORTED(s_buffer_atomic_umin_x2)
-UNSUPPORTED(s_buffer_atomic_smax_x2)
-UNSUPPORTED(s_buffer_atomic_umax_x2)
-UNSUPPORTED(s_buffer_atomic_and_x2)
-UNSUPPORTED(s_buffer_atomic_or_x2)
-UNSUPPORTED(s_buffer_atomic_xor_x2)
-UNSUPPORTED(s_buffer_atomic_inc_x2)
-UNSUPPORTED(s_buffer_atomic_dec_x2)
-UNSUPPORTED(s_atomic_swap)
-UNSUPPORTED(s_atomic_cmpswap)
-UNSUPPORTED(s_atomic_add)
-UNSUPPORTED(s_atomic_sub)
-UNSUPPORTED(s_atomic_smin)
-UNSUPPORTED(s_atomic_umin)
-UNSUPPORTED(s_atomic_smax)
-UNSUPPORTED(s_atomic_umax)
-UNSUPPORTED(s_atomic_and)
-UNSUPPORTED(s_atomic_or)
-UNSUPPORTED(s_atomic_xor)
-UNSUPPORTED(s_atomic_inc)
-UNSUPPORTED(s_atomic_dec)
-UNSUPPORTED(s_atomic_swap_x2)
-UNSUPPORTED(s_atomic_cmpswap_x2)
-UNSUPPORTED(s_atomic_add_x2)
-UNSUPPORTED(s_atomic_sub_x2)
-UNSUPPORTED(s_atomic_smin_x2)
-UNSUPPORTED(s_atomic_umin_x2)
-UNSUPPORTED(s_atomic_smax_x2)
-UNSUPPORTED(s_atomic_umax_x2)
-UNSUPPORTED(s_atomic_and_x2)
-UNSUPPORTED(s_atomic_or_x2)
-UNSUPPORTED(s_atomic_xor_x2)
-UNSUPPORTED(s_atomic_inc_x2)
-UNSUPPORTED(s_atomic_dec_x2)

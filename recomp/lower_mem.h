@@ -33,6 +33,9 @@ enum mem_segment {
  * access. */
 uint32_t mem_place_lanes(struct lower *l, const struct mem_lanes *la, enum mem_segment seg,
                          unsigned bytes, unsigned align, struct mem_place p[]);
+/* One global address (u64): inside one region (all `bytes` of it) and aligned, or a fault. */
+void mem_place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
+                      struct mem_place *p);
 /* As mem_place_lanes for global memory, with the size (u32, at most 16) and alignment (u32, a
  * power of two) run-time values. */
 uint32_t mem_place_global_lanes(struct lower *l, const struct mem_lanes *la, uint32_t bytes,

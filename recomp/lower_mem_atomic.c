@@ -105,10 +105,14 @@ uint32_t mem_atomic_value(struct lower *l, enum mem_atomic_op op, unsigned bits,
       return sel64(l, cmp(l, SpvOpUGreaterThanEqual, old, data), bin64(l, SpvOpISub, old, data),
                    c64(l, 0));
    case ATOMIC_SMIN:
+      if (bits == 32)
+         return sel64(l, cmp(l, SpvOpSLessThan, lw_lo(l, data), lw_lo(l, old)), data, old);
       return sel64(l, cmp(l, SpvOpSLessThan, data, old), data, old);
    case ATOMIC_UMIN:
       return sel64(l, cmp(l, SpvOpULessThan, data, old), data, old);
    case ATOMIC_SMAX:
+      if (bits == 32)
+         return sel64(l, cmp(l, SpvOpSGreaterThan, lw_lo(l, data), lw_lo(l, old)), data, old);
       return sel64(l, cmp(l, SpvOpSGreaterThan, data, old), data, old);
    case ATOMIC_UMAX:
       return sel64(l, cmp(l, SpvOpUGreaterThan, data, old), data, old);
