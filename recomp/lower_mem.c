@@ -851,9 +851,8 @@ STORE(global_store_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
 enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
                                   struct mem_lanes *la, uint32_t *ok)
 {
-   if (in->mod.flags & (RDNA_FLAG_LDS | RDNA_FLAG_TFE))
-      return lower_unsupported(l, rdna_op_name(in->op),
-                               in->mod.flags & RDNA_FLAG_LDS ? " (with lds)" : " (with tfe)");
+   if (in->mod.flags & RDNA_FLAG_LDS)
+      return lower_unsupported(l, rdna_op_name(in->op), " (with lds)");
    unsigned rsrc = lw_role(in, RDNA_ROLE_srsrc)->reg;
    uint32_t d[4];
    for (unsigned i = 0; i < 4; i++)
@@ -911,6 +910,18 @@ enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, u
    return RDNA_OK;
 }
 
+void mem_write_tfe_status(struct lower *l, const struct mem_lanes *la, unsigned reg)
+{
+   if (reg >= l->vgprs) {
+      lw_fault(l, 0, RDNA_FAULT_INVALID_OPERAND, 0, 0);
+      return;
+   }
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
+      lw_vgpr_store(l, reg, k, lw_select(l, T32, write, c32(l, 0), lw_vgpr(l, reg, k)));
+   }
+}
+
 static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, enum shape shape,
                                   unsigned dwords, int kind, enum mem_atomic_op op)
 {
@@ -922,9 +933,11 @@ static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, e
       return st;
    uint32_t merge = lw_if_begin(l, ok);
    unsigned vdata = role_vgpr(in, RDNA_ROLE_vdata);
-   if (kind == 0)
+   if (kind == 0) {
       st = vmem_load(l, &la, SEG_GLOBAL, shape, dwords, vdata);
-   else if (kind == 1)
+      if (in->mod.flags & RDNA_FLAG_TFE)
+         mem_write_tfe_status(l, &la, vdata + (shape == SHAPE_B32 ? dwords : 1));
+   } else if (kind == 1)
       st = vmem_store(l, &la, SEG_GLOBAL, shape, dwords, vdata);
    else /* vdata is the data and, with glc, receives the old value (guide 8.1.8) */
       st = vmem_atomic(l, &la, SEG_GLOBAL, op, 32 * dwords, vdata,

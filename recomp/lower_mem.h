@@ -92,6 +92,11 @@ enum rdna_status mem_atomic64(struct lower *l, const struct mem_lanes *la, enum 
 enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
                                   struct mem_lanes *la, uint32_t *ok);
 
+/* A load with tfe writes one more VGPR, `reg`, after its data: the fail status, 0 for every lane
+ * the access covered (in range or not), as the interpreter chooses; past the VGPR allocation it
+ * faults INVALID_OPERAND after the data is written. */
+void mem_write_tfe_status(struct lower *l, const struct mem_lanes *la, unsigned reg);
+
 /* The interpreter stores the lanes of one instruction in ascending order, so where two lanes
  * write the same bytes the highest one's value stays. covered[e][k] (bool) receives whether a
  * higher enabled lane of the instruction also writes element e of slot k's lane: the `bytes`

@@ -421,6 +421,8 @@ static enum rdna_status format_access(struct lower *l, const struct rdna_inst *i
       format_store(l, &f, &la, p, total, count, d16, vdata);
    else
       format_load(l, &f, &la, p, count, d16, vdata);
+   if (!store && (in->mod.flags & RDNA_FLAG_TFE))
+      mem_write_tfe_status(l, &la, vdata + (d16 ? (count + 1) / 2 : count));
    lw_if_end(l, merge);
    if (format_merge)
       lw_if_end(l, format_merge);
