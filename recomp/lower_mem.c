@@ -1,14 +1,16 @@
-/* Memory lowering: SMEM loads, GLOBAL/FLAT/SCRATCH and MUBUF loads, stores and atomics (RDNA2
- * ISA guide chapters 5, 8 and 10) over the module's guest memory (binding 0: every region of the
- * case, their addresses baked in as constants) and per-lane scratch (binding 2). The rules are
- * the interpreter's (interp/mem.h): an access is aligned to its element size (at most 4; atomics
- * to their size) or faults MISALIGNED; it lies inside one region (or the lane's 4096 scratch
- * bytes) or faults UNMAPPED; every lane is checked before anything is written, the first
- * faulting lane (lowest) is recorded with its address, and a faulting instruction changes
- * nothing. Buffer range checks follow the V#'s oob_select; an out-of-range lane loads 0 and
- * stores nothing.
+/* Memory lowering: GLOBAL/FLAT/SCRATCH and MUBUF loads, stores and 32-bit atomics (RDNA2 ISA
+ * guide chapters 8 and 10) over the module's guest memory (binding 0: every region of the case,
+ * their addresses baked in as constants) and per-lane scratch (binding 2), and the placement
+ * and lane-order helpers that lower_mem_format.c, lower_mem_atomic.c and lower_mem_scalar.c share
+ * (lower_mem.h). The rules are the interpreter's (interp/mem.h): an access is aligned to its
+ * element size (at most 4; atomics to their size) or faults MISALIGNED; it lies inside one
+ * region (or the lane's 4096 scratch bytes) or faults UNMAPPED; every lane is checked before
+ * anything is written, the first faulting lane (lowest) is recorded with its address, and a
+ * faulting instruction changes nothing. Buffer range checks follow the V#'s oob_select; an
+ * out-of-range lane loads 0 and stores nothing. Where lanes of one store write the same bytes the
+ * highest lane's stay, as in the interpreter's ascending order.
  *
- * Atomics use the device's atomics; lanes of one wave that hit the same address see each
+ * 32-bit atomics use the device's atomics; lanes of one wave that hit the same address see each
  * other's results in the device's order, where the interpreter runs lanes in ascending order:
  * the final memory agrees for the commutative operations, the returned values may not. */
 #include <spirv/unified1/GLSL.std.450.h>
