@@ -853,8 +853,6 @@ STORE(global_store_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
 enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
                                   struct mem_lanes *la, uint32_t *ok)
 {
-   if (in->mod.flags & RDNA_FLAG_LDS)
-      return lower_unsupported(l, rdna_op_name(in->op), " (with lds)");
    unsigned rsrc = lw_role(in, RDNA_ROLE_srsrc)->reg;
    uint32_t d[4];
    for (unsigned i = 0; i < 4; i++)
@@ -912,6 +910,52 @@ enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, u
    return RDNA_OK;
 }
 
+bool mem_lds_allowed(struct lower *l, const struct rdna_inst *in)
+{
+   if (op_info(in->op)->flags & RDNA_OP_FLAG_EXTRA3) /* VMEM_LDS in isa/mubuf.def */
+      return true;
+   lw_fault(l, 0, RDNA_FAULT_INVALID_OPERAND, 0, 0);
+   return false;
+}
+
+void mem_write_lds_dwords(struct lower *l, const struct rdna_inst *in, const struct mem_lanes *la,
+                          const uint32_t values[])
+{
+   uint32_t base =
+      bin(l, SpvOpIAdd, bin(l, SpvOpBitwiseAnd, lw_sreg(l, RDNA_REG_M0), c32(l, 0xffff)),
+          c32(l, (uint32_t)in->mod.offset));
+   uint32_t misaligned = lw_nz(l, bin(l, SpvOpBitwiseAnd, base, c32(l, 3)));
+   uint32_t covered[LOWER_MAX_SLOTS], outside[LOWER_MAX_SLOTS], addr[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      covered[k] = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
+      addr[k] = bin(l, SpvOpIAdd, base, bin(l, SpvOpShiftLeftLogical, l->lane[k], c32(l, 2)));
+      uint32_t inside = l->lds_bytes >= 4
+                           ? cmp(l, SpvOpULessThanEqual, addr[k], c32(l, l->lds_bytes - 4))
+                           : lw_bool(l, false);
+      outside[k] = and_b(l, covered[k], not_b(l, inside));
+      /* Lanes in range write (a misaligned base writes nothing); the others hit the sink. */
+      uint32_t write = and_b(l, and_b(l, covered[k], inside), not_b(l, misaligned));
+      uint32_t word = lw_select(l, T32, write, bin(l, SpvOpShiftRightLogical, addr[k], c32(l, 2)),
+                                lw_lds_sink(l));
+      spvb_store(l->b, lw_lds_word(l, word),
+                 lw_select(l, T32, la->enabled[k], values[k], c32(l, 0)));
+   }
+   /* The lowest covered lane faults MISALIGNED; or the lowest one outside the LDS UNMAPPED (the
+    * lanes below it have written, as in the interpreter's lane loop). */
+   uint32_t any_covered = lw_ballot(l, covered), any_outside = lw_ballot(l, outside);
+   uint32_t bad = lw_select(l, T64, misaligned, any_covered, any_outside);
+   uint32_t lo = lw_lo(l, bad), hi = lw_hi(l, bad);
+   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
+   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
+   uint32_t first = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
+   uint32_t shown =
+      lw_pack64(l, bin(l, SpvOpIAdd, base, bin(l, SpvOpShiftLeftLogical, first, c32(l, 2))),
+                c32(l, APERTURE_SHARED_HI));
+   uint32_t kind =
+      lw_select(l, T32, misaligned, c32(l, RDNA_FAULT_MISALIGNED), c32(l, RDNA_FAULT_UNMAPPED));
+   lw_fault_value(l, lw_nz64(l, bad), kind, first, shown);
+}
+
 void mem_write_tfe_status(struct lower *l, const struct mem_lanes *la, unsigned reg)
 {
    if (reg >= l->vgprs) {
@@ -922,6 +966,30 @@ void mem_write_tfe_status(struct lower *l, const struct mem_lanes *la, unsigned 
       uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
       lw_vgpr_store(l, reg, k, lw_select(l, T32, write, c32(l, 0), lw_vgpr(l, reg, k)));
    }
+}
+
+/* A load with the lds bit writes each lane's dword to the LDS instead of VGPRs (guide 8.1,
+ * "Memory Buffer Load to LDS"): the global access is placed and checked first, then the LDS
+ * dword at M0[15:0] + offset + lane * 4 receives the value (0 for lanes out of the V#'s range). */
+static void buffer_load_to_lds(struct lower *l, const struct rdna_inst *in,
+                               const struct mem_lanes *la, enum shape shape)
+{
+   unsigned bytes = shape_bytes(shape, 1);
+   struct mem_place p[LOWER_MAX_SLOTS];
+   uint32_t ok = mem_place_lanes(l, la, SEG_GLOBAL, bytes, bytes, p);
+   uint32_t merge = lw_if_begin(l, ok);
+   uint32_t values[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      struct load_user u = { shape, 1, { 0 } };
+      u.temps[0] = spvb_function_variable(l->b, l->t_ptr_u32);
+      spvb_store(l->b, u.temps[0], c32(l, 0));
+      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
+      mem_with_buffer(l, &p[k], (struct mem_word_op){ load_words, &u });
+      lw_if_end(l, lane_merge);
+      values[k] = shape_value(l, shape, spvb_load(l->b, T32, u.temps[0]), c32(l, 0));
+   }
+   mem_write_lds_dwords(l, in, la, values);
+   lw_if_end(l, merge);
 }
 
 static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, enum shape shape,
@@ -935,7 +1003,10 @@ static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, e
       return st;
    uint32_t merge = lw_if_begin(l, ok);
    unsigned vdata = role_vgpr(in, RDNA_ROLE_vdata);
-   if (kind == 0) {
+   if (kind == 0 && (in->mod.flags & RDNA_FLAG_LDS)) {
+      if (mem_lds_allowed(l, in))
+         buffer_load_to_lds(l, in, &la, shape);
+   } else if (kind == 0) {
       st = vmem_load(l, &la, SEG_GLOBAL, shape, dwords, vdata);
       if (in->mod.flags & RDNA_FLAG_TFE)
          mem_write_tfe_status(l, &la, vdata + (shape == SHAPE_B32 ? dwords : 1));

@@ -92,6 +92,17 @@ enum rdna_status mem_atomic64(struct lower *l, const struct mem_lanes *la, enum 
 enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
                                   struct mem_lanes *la, uint32_t *ok);
 
+/* The lds bit is allowed on this row (the VMEM_LDS rows of isa/mubuf.def); otherwise records the
+ * interpreter's INVALID_OPERAND fault and returns false. */
+bool mem_lds_allowed(struct lower *l, const struct rdna_inst *in);
+/* A buffer load with the lds bit (guide 8.1, "Memory Buffer Load to LDS"): values[k] (u32) of
+ * the lanes that hit, 0 for the lanes out of the V#'s range, go to the LDS dword at M0[15:0] +
+ * offset + lane * 4; a misaligned base faults MISALIGNED at the lowest lane, a dword past the
+ * LDS UNMAPPED at the lowest such lane, with the shared-aperture address, as in the
+ * interpreter. */
+void mem_write_lds_dwords(struct lower *l, const struct rdna_inst *in, const struct mem_lanes *la,
+                          const uint32_t values[]);
+
 /* A load with tfe writes one more VGPR, `reg`, after its data: the fail status, 0 for every lane
  * the access covered (in range or not), as the interpreter chooses; past the VGPR allocation it
  * faults INVALID_OPERAND after the data is written. */

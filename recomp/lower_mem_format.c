@@ -312,6 +312,31 @@ static void format_load(struct lower *l, const struct format *f, const struct me
    }
 }
 
+static void format_load_to_lds(struct lower *l, const struct format *f, const struct mem_lanes *la,
+                               const struct mem_place p[], const struct rdna_inst *in)
+{
+   uint32_t bits = bin(l, SpvOpShiftLeftLogical, f->bytes, c32(l, 3));
+   uint32_t field =
+      sel(l, is_bytes(l, f, 4), c32(l, 0xffffffffu),
+          bin(l, SpvOpISub, bin(l, SpvOpShiftLeftLogical, c32(l, 1), bits), c32(l, 1)));
+   uint32_t values[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t temp = spvb_function_variable(l->b, l->t_ptr_u32);
+      spvb_store(l->b, temp, c32(l, 0));
+      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
+      uint32_t word = spvb_load(
+         l->b, T32,
+         mem_word_ptr(l, l->memory, bin(l, SpvOpShiftRightLogical, p[k].offset, c32(l, 2))));
+      uint32_t shift =
+         bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, p[k].offset, c32(l, 3)), c32(l, 3));
+      spvb_store(l->b, temp,
+                 bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, word, shift), field));
+      lw_if_end(l, lane_merge);
+      values[k] = component_value(l, f, spvb_load(l->b, T32, temp), false);
+   }
+   mem_write_lds_dwords(l, in, la, values);
+}
+
 /* One component's bits at byte `byte` of guest memory: a dword is stored; a byte or short is
  * cleared and set with atomics, so that lanes writing neighbouring bytes keep each other's. */
 static void store_component(struct lower *l, const struct format *f, uint32_t byte, uint32_t v)
@@ -417,7 +442,13 @@ static enum rdna_status format_access(struct lower *l, const struct rdna_inst *i
    uint32_t placed = mem_place_global_lanes(l, &la, total, f.bytes, p);
    uint32_t merge = lw_if_begin(l, and_b(l, ok, placed));
    unsigned vdata = lw_role(in, RDNA_ROLE_vdata)->reg - RDNA_REG_VGPR0;
-   if (store)
+   if (in->mod.flags & RDNA_FLAG_LDS) {
+      /* buffer_load_format_x, the only format row with the lds bit: X as 32 bits */
+      if (!store && mem_lds_allowed(l, in))
+         format_load_to_lds(l, &f, &la, p, in);
+      else if (store)
+         lw_fault(l, 0, RDNA_FAULT_INVALID_OPERAND, 0, 0);
+   } else if (store)
       format_store(l, &f, &la, p, total, count, d16, vdata);
    else
       format_load(l, &f, &la, p, count, d16, vdata);
