@@ -1,20 +1,22 @@
-/* Memory lowering: SMEM loads, GLOBAL/FLAT/SCRATCH and MUBUF loads, stores and atomics (RDNA2
- * ISA guide chapters 5, 8 and 10) over the module's guest memory (binding 0: every region of the
- * case, their addresses baked in as constants) and per-lane scratch (binding 2). The rules are
- * the interpreter's (interp/mem.h): an access is aligned to its element size (at most 4; atomics
- * to their size) or faults MISALIGNED; it lies inside one region (or the lane's 4096 scratch
- * bytes) or faults UNMAPPED; every lane is checked before anything is written, the first
- * faulting lane (lowest) is recorded with its address, and a faulting instruction changes
- * nothing. Buffer range checks follow the V#'s oob_select; an out-of-range lane loads 0 and
- * stores nothing.
+/* Memory lowering: GLOBAL/FLAT/SCRATCH and MUBUF loads, stores and 32-bit atomics (RDNA2 ISA
+ * guide chapters 8 and 10) over the module's guest memory (binding 0: every region of the case,
+ * their addresses baked in as constants) and per-lane scratch (binding 2), and the placement
+ * and lane-order helpers that lower_mem_format.c, lower_mem_atomic.c and lower_mem_scalar.c share
+ * (lower_mem.h). The rules are the interpreter's (interp/mem.h): an access is aligned to its
+ * element size (at most 4; atomics to their size) or faults MISALIGNED; it lies inside one
+ * region (or the lane's 4096 scratch bytes) or faults UNMAPPED; every lane is checked before
+ * anything is written, the first faulting lane (lowest) is recorded with its address, and a
+ * faulting instruction changes nothing. Buffer range checks follow the V#'s oob_select; an
+ * out-of-range lane loads 0 and stores nothing. Where lanes of one store write the same bytes the
+ * highest lane's stay, as in the interpreter's ascending order.
  *
- * Atomics use the device's atomics; lanes of one wave that hit the same address see each
+ * 32-bit atomics use the device's atomics; lanes of one wave that hit the same address see each
  * other's results in the device's order, where the interpreter runs lanes in ascending order:
  * the final memory agrees for the commutative operations, the returned values may not. */
 #include <spirv/unified1/GLSL.std.450.h>
 #include <string.h>
 
-#include "recomp/lower.h"
+#include "recomp/lower_mem.h"
 
 #define T32 (l->t_u32)
 #define T64 (l->t_u64)
@@ -66,16 +68,8 @@ static uint32_t not_b(struct lower *l, uint32_t x)
 
 /* ---- address translation -------------------------------------------------------------------- */
 
-/* Where one lane's access lands: a fault kind (u32, 0 none), the address a fault reports (u64),
- * whether it is scratch (bool), whether it is the LDS (bool; 0 where it cannot be), the byte
- * offset in its buffer (u32). */
-struct place {
-   uint32_t fault, shown, scratch, lds, offset;
-};
-
-/* A global address: inside one region (all `bytes` of it) and aligned, or a fault. */
-static void place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
-                         struct place *p)
+void mem_place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
+                      struct mem_place *p)
 {
    uint32_t mapped = lw_bool(l, false), offset = c64(l, 0);
    for (size_t i = 0; i < l->num_regions; i++) {
@@ -101,7 +95,7 @@ static void place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigne
 
 /* A scratch offset (the low 32 bits of `addr`) of the lane of slot k: inside its 4096 bytes. */
 static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
-                          unsigned k, struct place *p)
+                          unsigned k, struct mem_place *p)
 {
    uint32_t off = lw_zext64(l, lw_lo(l, addr));
    uint32_t end = bin64(l, SpvOpIAdd, off, c64(l, bytes));
@@ -127,10 +121,10 @@ static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsign
  * the allocation faults UNMAPPED, with the aperture address, as the interpreter's FLAT does;
  * anything else is global memory. */
 static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned align, unsigned k,
-                       struct place *p)
+                       struct mem_place *p)
 {
-   struct place g, s;
-   place_global(l, addr, bytes, align, &g);
+   struct mem_place g, s;
+   mem_place_global(l, addr, bytes, align, &g);
    place_scratch(l, addr, bytes, align, k, &s);
    uint32_t hi = lw_hi(l, addr);
    uint32_t is_scratch = cmp(l, SpvOpIEqual, hi, c32(l, APERTURE_PRIVATE_HI));
@@ -158,7 +152,7 @@ static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned 
 
 /* ---- word access ---------------------------------------------------------------------------- */
 
-static uint32_t word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
+uint32_t mem_word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
 {
    if (buffer == l->lds)
       return lw_lds_word(l, word);
@@ -166,14 +160,8 @@ static uint32_t word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
    return spvb_access_chain(l->b, l->t_ptr_sb_u32, buffer, indices, 2);
 }
 
-/* What to do with the words of one lane's access, given a buffer variable. */
-struct word_op {
-   void (*fn)(struct lower *l, uint32_t buffer, uint32_t word, uint32_t shift, void *user);
-   void *user;
-};
-
 /* Runs `op` on the lane's buffer: memory, scratch or the LDS by the run-time flags. */
-static void with_buffer(struct lower *l, const struct place *p, struct word_op op)
+void mem_with_buffer(struct lower *l, const struct mem_place *p, struct mem_word_op op)
 {
    uint32_t word = bin(l, SpvOpShiftRightLogical, p->offset, c32(l, 2));
    uint32_t shift =
@@ -239,34 +227,25 @@ static unsigned shape_bytes(enum shape shape, unsigned dwords)
    }
 }
 
-/* The lanes of one vector memory instruction: per slot the address (u64), whether the lane
- * accesses memory, and whether it is a buffer lane out of range (loads give 0). */
-struct lanes {
-   uint32_t addr[LOWER_MAX_SLOTS];
-   uint32_t enabled[LOWER_MAX_SLOTS];
-   uint32_t zero[LOWER_MAX_SLOTS];
-};
-
-enum segment {
-   SEG_GLOBAL,
-   SEG_SCRATCH,
-   SEG_FLAT,
-};
-
-/* Places every lane; records the first faulting lane's fault and returns the bool "no lane
- * faults" (uniform), under which the caller performs the access. */
-static uint32_t place_lanes(struct lower *l, const struct lanes *la, enum segment seg,
-                            unsigned bytes, unsigned align, struct place p[])
+uint32_t mem_place_lanes(struct lower *l, const struct mem_lanes *la, enum mem_segment seg,
+                         unsigned bytes, unsigned align, struct mem_place p[])
 {
-   uint32_t bad[LOWER_MAX_SLOTS], kind[LOWER_MAX_SLOTS], shown_lo[LOWER_MAX_SLOTS],
-      shown_hi[LOWER_MAX_SLOTS];
    for (unsigned k = 0; k < l->slots; k++) {
       if (seg == SEG_GLOBAL)
-         place_global(l, la->addr[k], bytes, align, &p[k]);
+         mem_place_global(l, la->addr[k], bytes, align, &p[k]);
       else if (seg == SEG_SCRATCH)
          place_scratch(l, la->addr[k], bytes, align, k, &p[k]);
       else
          place_flat(l, la->addr[k], bytes, align, k, &p[k]);
+   }
+   return mem_first_fault(l, la, p);
+}
+
+uint32_t mem_first_fault(struct lower *l, const struct mem_lanes *la, const struct mem_place p[])
+{
+   uint32_t bad[LOWER_MAX_SLOTS], kind[LOWER_MAX_SLOTS], shown_lo[LOWER_MAX_SLOTS],
+      shown_hi[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
       bad[k] = and_b(l, la->enabled[k], lw_nz(l, p[k].fault));
       kind[k] = p[k].fault;
       shown_lo[k] = lw_lo(l, p[k].shown);
@@ -286,6 +265,139 @@ static uint32_t place_lanes(struct lower *l, const struct lanes *la, enum segmen
    return not_b(l, any);
 }
 
+/* A global address with a run-time size and alignment: place_global's rule. */
+static void place_global_sized(struct lower *l, uint32_t addr, uint32_t bytes, uint32_t align,
+                               struct mem_place *p)
+{
+   uint32_t mapped = lw_bool(l, false), offset = c64(l, 0);
+   uint32_t bytes64 = lw_zext64(l, bytes);
+   for (size_t i = 0; i < l->num_regions; i++) {
+      const struct lower_region *r = &l->regions[i];
+      uint32_t size = c64(l, r->size);
+      uint32_t rel = bin64(l, SpvOpISub, addr, c64(l, r->address));
+      uint32_t inside = and_b(l, cmp(l, SpvOpULessThanEqual, bytes64, size),
+                              cmp(l, SpvOpULessThanEqual, rel, bin64(l, SpvOpISub, size, bytes64)));
+      offset = lw_select(l, T64, inside, bin64(l, SpvOpIAdd, rel, c64(l, r->offset)), offset);
+      mapped = or_b(l, mapped, inside);
+   }
+   uint32_t misaligned =
+      lw_nz(l, bin(l, SpvOpBitwiseAnd, lw_lo(l, addr), bin(l, SpvOpISub, align, c32(l, 1))));
+   p->fault =
+      lw_select(l, T32, misaligned, c32(l, RDNA_FAULT_MISALIGNED),
+                lw_select(l, T32, mapped, c32(l, RDNA_FAULT_NONE), c32(l, RDNA_FAULT_UNMAPPED)));
+   p->shown = addr;
+   p->scratch = lw_bool(l, false);
+   p->lds = 0;
+   p->offset = lw_lo(l, offset);
+}
+
+uint32_t mem_place_global_lanes(struct lower *l, const struct mem_lanes *la, uint32_t bytes,
+                                uint32_t align, struct mem_place p[])
+{
+   for (unsigned k = 0; k < l->slots; k++)
+      place_global_sized(l, la->addr[k], bytes, align, &p[k]);
+   return mem_first_fault(l, la, p);
+}
+
+/* ---- same-address order of one store's lanes ------------------------------------------------ */
+
+static uint32_t shuffle32(struct lower *l, uint32_t value, uint32_t invocation)
+{
+   uint32_t operands[3] = { c32(l, SpvScopeSubgroup), value, invocation };
+   return spvb_op(l->b, SpvOpGroupNonUniformShuffle, T32, operands, 3);
+}
+
+/* bool, uniform: every lane's range ends at or before the next lane's address (lanes of every
+ * EXEC state, with no wrap), so no two lanes' ranges meet and no lane is covered. The common
+ * shape (base + lane * stride, stride >= size) passes with two shuffles per slot. */
+static uint32_t lanes_ascend_apart(struct lower *l, const struct mem_lanes *la, uint32_t bytes)
+{
+   uint32_t last = c32(l, l->subgroup_size - 1);
+   uint32_t next_inv = bin(l, SpvOpBitwiseAnd, bin(l, SpvOpIAdd, l->invocation, c32(l, 1)), last);
+   uint32_t wraps = cmp(l, SpvOpIEqual, l->invocation, last);
+   uint32_t apart_not[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t here = la->addr[k];
+      uint32_t same_lo = shuffle32(l, lw_lo(l, here), next_inv);
+      uint32_t same_hi = shuffle32(l, lw_hi(l, here), next_inv);
+      uint32_t next = lw_pack64(l, same_lo, same_hi);
+      uint32_t end = bin64(l, SpvOpIAdd, here, bytes);
+      uint32_t ok =
+         and_b(l, cmp(l, SpvOpUGreaterThan, end, here), cmp(l, SpvOpUGreaterThanEqual, next, end));
+      if (k + 1 < l->slots) {
+         uint32_t zero = c32(l, 0);
+         uint32_t next_slot = lw_pack64(l, shuffle32(l, lw_lo(l, la->addr[k + 1]), zero),
+                                        shuffle32(l, lw_hi(l, la->addr[k + 1]), zero));
+         uint32_t ok_wrap = and_b(l, cmp(l, SpvOpUGreaterThan, end, here),
+                                  cmp(l, SpvOpUGreaterThanEqual, next_slot, end));
+         ok = lw_select(l, TB, wraps, ok_wrap, ok);
+      } else {
+         ok = or_b(l, wraps, ok); /* the wave's last lane has no successor */
+      }
+      apart_not[k] = not_b(l, ok);
+   }
+   return not_b(l, lw_nz64(l, lw_ballot(l, apart_not)));
+}
+
+/* When the lanes do not plainly ascend, a uniform loop over the enabled lanes j (lowest first)
+ * reads lane j's address (shuffles across the slots) and marks every element of a lower lane
+ * that starts inside lane j's range: elements are aligned to their size and every lane writes
+ * whole elements of one size, so an element starting inside the range lies inside it. */
+void mem_covered_by_higher_lane(struct lower *l, const struct mem_lanes *la,
+                                const uint32_t private_lane[], uint32_t bytes_per_lane,
+                                unsigned elements, const uint32_t element_offset[],
+                                uint32_t covered[][LOWER_MAX_SLOTS])
+{
+   uint32_t vars[4][LOWER_MAX_SLOTS];
+   uint32_t sharing[LOWER_MAX_SLOTS], addr_lo[LOWER_MAX_SLOTS], addr_hi[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      for (unsigned e = 0; e < elements; e++) {
+         vars[e][k] = spvb_function_variable(l->b, l->t_ptr_bool);
+         spvb_store(l->b, vars[e][k], lw_bool(l, false));
+      }
+      sharing[k] =
+         private_lane[k] ? and_b(l, la->enabled[k], not_b(l, private_lane[k])) : la->enabled[k];
+      addr_lo[k] = lw_lo(l, la->addr[k]);
+      addr_hi[k] = lw_hi(l, la->addr[k]);
+   }
+   uint32_t writers = lw_ballot(l, sharing);
+   uint32_t merge = lw_if_begin(l, not_b(l, lanes_ascend_apart(l, la, bytes_per_lane)));
+   uint32_t left = spvb_function_variable(l->b, l->t_ptr_u64);
+   spvb_store(l->b, left, writers);
+   uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
+            done = spvb_id(l->b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   uint32_t mask = spvb_load(l->b, T64, left);
+   uint32_t more = lw_nz64(l, mask);
+   spvb_loop_merge(l->b, done, cont);
+   spvb_branch_conditional(l->b, more, body, done);
+   lw_label(l, body);
+   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
+   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
+   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
+   uint32_t j = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
+   spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
+   uint32_t start = lw_pack64(l, lw_read_lane(l, addr_lo, j), lw_read_lane(l, addr_hi, j));
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t below = and_b(l, sharing[k], cmp(l, SpvOpULessThan, l->lane[k], j));
+      for (unsigned e = 0; e < elements; e++) {
+         uint32_t at = bin64(l, SpvOpIAdd, la->addr[k], element_offset[e]);
+         uint32_t inside = cmp(l, SpvOpULessThan, bin64(l, SpvOpISub, at, start), bytes_per_lane);
+         uint32_t was = spvb_load(l->b, TB, vars[e][k]);
+         spvb_store(l->b, vars[e][k], or_b(l, was, and_b(l, below, inside)));
+      }
+   }
+   lw_branch(l, cont);
+   lw_label(l, cont);
+   spvb_branch(l->b, header);
+   lw_label(l, done);
+   lw_if_end(l, merge);
+   for (unsigned k = 0; k < l->slots; k++)
+      for (unsigned e = 0; e < elements; e++)
+         covered[e][k] = spvb_load(l->b, TB, vars[e][k]);
+}
+
 /* A load's value of one lane from the words at `word`: `out` receives the data dwords through
  * Function temporaries. */
 struct load_user {
@@ -300,11 +412,11 @@ static void load_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_t
    if (u->shape == SHAPE_B32) {
       for (unsigned i = 0; i < u->dwords; i++) {
          uint32_t w = bin(l, SpvOpIAdd, word, c32(l, i));
-         spvb_store(l->b, u->temps[i], spvb_load(l->b, T32, word_ptr(l, buffer, w)));
+         spvb_store(l->b, u->temps[i], spvb_load(l->b, T32, mem_word_ptr(l, buffer, w)));
       }
       return;
    }
-   uint32_t w = spvb_load(l->b, T32, word_ptr(l, buffer, word));
+   uint32_t w = spvb_load(l->b, T32, mem_word_ptr(l, buffer, word));
    spvb_store(l->b, u->temps[0], bin(l, SpvOpShiftRightLogical, w, shift));
 }
 
@@ -346,12 +458,12 @@ static uint32_t shape_value(struct lower *l, enum shape shape, uint32_t raw, uin
    }
 }
 
-static enum rdna_status vmem_load(struct lower *l, const struct lanes *la, enum segment seg,
+static enum rdna_status vmem_load(struct lower *l, const struct mem_lanes *la, enum mem_segment seg,
                                   enum shape shape, unsigned dwords, unsigned vdst)
 {
    unsigned bytes = shape_bytes(shape, dwords);
-   struct place p[LOWER_MAX_SLOTS];
-   uint32_t ok = place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
+   struct mem_place p[LOWER_MAX_SLOTS];
+   uint32_t ok = mem_place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
    uint32_t merge = lw_if_begin(l, ok);
    unsigned written = shape == SHAPE_B32 ? dwords : 1;
    for (unsigned k = 0; k < l->slots; k++) {
@@ -361,7 +473,7 @@ static enum rdna_status vmem_load(struct lower *l, const struct lanes *la, enum 
          spvb_store(l->b, u.temps[i], c32(l, 0));
       }
       uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
-      with_buffer(l, &p[k], (struct word_op){ load_words, &u });
+      mem_with_buffer(l, &p[k], (struct mem_word_op){ load_words, &u });
       lw_if_end(l, lane_merge);
       uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
       for (unsigned i = 0; i < written; i++) {
@@ -379,6 +491,7 @@ struct store_user {
    enum shape shape;
    unsigned dwords;
    uint32_t data[4];
+   uint32_t covered[4]; /* bool: a higher lane writes dword i; 0: none can */
 };
 
 /* Sub-dword stores clear and set their bytes with atomics, so that lanes writing neighbouring
@@ -387,8 +500,12 @@ static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_
 {
    struct store_user *u = user;
    if (u->shape == SHAPE_B32) {
-      for (unsigned i = 0; i < u->dwords; i++)
-         spvb_store(l->b, word_ptr(l, buffer, bin(l, SpvOpIAdd, word, c32(l, i))), u->data[i]);
+      for (unsigned i = 0; i < u->dwords; i++) {
+         uint32_t merge = u->covered[i] ? lw_if_begin(l, not_b(l, u->covered[i])) : 0;
+         spvb_store(l->b, mem_word_ptr(l, buffer, bin(l, SpvOpIAdd, word, c32(l, i))), u->data[i]);
+         if (merge)
+            lw_if_end(l, merge);
+      }
       return;
    }
    unsigned bits = shape_bytes(u->shape, 1) * 8;
@@ -398,7 +515,7 @@ static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_
    uint32_t field = c32(l, bits == 8 ? 0xffu : 0xffffu);
    uint32_t mask = bin(l, SpvOpShiftLeftLogical, field, shift);
    uint32_t bits_in = bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, value, field), shift);
-   uint32_t ptr = word_ptr(l, buffer, word);
+   uint32_t ptr = mem_word_ptr(l, buffer, word);
    uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0);
    uint32_t clear[4] = { ptr, scope, semantics, lw_op1(l, SpvOpNot, T32, mask) };
    spvb_op(l->b, SpvOpAtomicAnd, T32, clear, 4);
@@ -406,53 +523,59 @@ static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_
    spvb_op(l->b, SpvOpAtomicOr, T32, set, 4);
 }
 
-static enum rdna_status vmem_store(struct lower *l, const struct lanes *la, enum segment seg,
-                                   enum shape shape, unsigned dwords, unsigned vdata)
+static enum rdna_status vmem_store(struct lower *l, const struct mem_lanes *la,
+                                   enum mem_segment seg, enum shape shape, unsigned dwords,
+                                   unsigned vdata)
 {
    unsigned bytes = shape_bytes(shape, dwords);
-   struct place p[LOWER_MAX_SLOTS];
-   uint32_t ok = place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
+   struct mem_place p[LOWER_MAX_SLOTS];
+   uint32_t ok = mem_place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
    uint32_t merge = lw_if_begin(l, ok);
+   /* Elements: the dwords of a B32 store, else its one byte or short. */
+   unsigned elements = shape == SHAPE_B32 ? dwords : 1;
+   uint32_t covered[4][LOWER_MAX_SLOTS] = { { 0 } };
+   if (seg != SEG_SCRATCH) {
+      uint32_t offsets[4], private_lane[LOWER_MAX_SLOTS];
+      for (unsigned i = 0; i < elements; i++)
+         offsets[i] = c64(l, 4 * i);
+      for (unsigned k = 0; k < l->slots; k++)
+         private_lane[k] = seg == SEG_FLAT ? p[k].scratch : 0;
+      mem_covered_by_higher_lane(l, la, private_lane, c64(l, bytes), elements, offsets, covered);
+   }
    for (unsigned k = 0; k < l->slots; k++) {
-      struct store_user u = { shape, dwords, { 0 } };
-      for (unsigned i = 0; i < (shape == SHAPE_B32 ? dwords : 1); i++)
+      struct store_user u = { shape, dwords, { 0 }, { 0 } };
+      for (unsigned i = 0; i < elements; i++)
          u.data[i] = lw_vgpr(l, vdata + i, k);
-      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
-      with_buffer(l, &p[k], (struct word_op){ store_words, &u });
+      uint32_t write = la->enabled[k];
+      if (shape == SHAPE_B32) {
+         for (unsigned i = 0; i < elements; i++)
+            u.covered[i] = covered[i][k];
+      } else if (covered[0][k]) {
+         write = and_b(l, write, not_b(l, covered[0][k]));
+      }
+      uint32_t lane_merge = lw_if_begin(l, write);
+      mem_with_buffer(l, &p[k], (struct mem_word_op){ store_words, &u });
       lw_if_end(l, lane_merge);
    }
    lw_if_end(l, merge);
    return RDNA_OK;
 }
 
-/* Atomic operations (guide 8.1.8 and 10.x; memory = op(old, data), returning old): SPIR-V's
- * atomics where one exists; inc, dec and csub as a compare-exchange loop. The 64-bit forms are
- * not lowered yet. */
-enum atomic_op {
-   ATOMIC_INC,  /* old >= data ? 0 : old + 1 */
-   ATOMIC_DEC,  /* old == 0 || old > data ? data : old - 1 */
-   ATOMIC_CSUB, /* old >= data ? old - data : 0 (gfx1030) */
-   ATOMIC_SWAP,
-   ATOMIC_CMPSWAP,
-   ATOMIC_ADD,
-   ATOMIC_SUB,
-   ATOMIC_SMIN,
-   ATOMIC_UMIN,
-   ATOMIC_SMAX,
-   ATOMIC_UMAX,
-   ATOMIC_AND,
-   ATOMIC_OR,
-   ATOMIC_XOR,
-};
-
+/* Atomic operations (guide 8.1.8 and 10.x; memory = op(old, data), returning old), 32-bit forms:
+ * SPIR-V's atomics where one exists; inc, dec, csub and the float rows as a compare-exchange
+ * loop. The 64-bit forms are lower_mem_atomic.c's. */
 struct atomic_user {
-   enum atomic_op op;
+   enum mem_atomic_op op;
    uint32_t data, compare, temp;
 };
 
-/* The new value of inc, dec and csub from the old one. */
-static uint32_t loop_op(struct lower *l, enum atomic_op op, uint32_t old, uint32_t data)
+/* The new value of inc, dec, csub and the float rows from the old one. */
+static uint32_t loop_op(struct lower *l, enum mem_atomic_op op, uint32_t old, uint32_t data,
+                        uint32_t compare)
 {
+   if (op == ATOMIC_FCMPSWAP || op == ATOMIC_FMIN || op == ATOMIC_FMAX)
+      return lw_lo(l, mem_atomic_value(l, op, 32, lw_zext64(l, old), lw_zext64(l, data),
+                                       compare ? lw_zext64(l, compare) : c64(l, 0)));
    uint32_t at_least = cmp(l, SpvOpUGreaterThanEqual, old, data);
    switch (op) {
    case ATOMIC_INC:
@@ -483,7 +606,7 @@ static void compare_exchange_loop(struct lower *l, uint32_t ptr, struct atomic_u
    lw_label(l, body);
    uint32_t old = spvb_load(l->b, T32, u->temp);
    uint32_t operands[6] = {
-      ptr, scope, semantics, semantics, loop_op(l, u->op, old, u->data), old
+      ptr, scope, semantics, semantics, loop_op(l, u->op, old, u->data, u->compare), old
    };
    uint32_t seen = spvb_op(l->b, SpvOpAtomicCompareExchange, T32, operands, 6);
    spvb_store(l->b, u->temp, seen);
@@ -504,9 +627,10 @@ static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_
       [ATOMIC_OR] = SpvOpAtomicOr,         [ATOMIC_XOR] = SpvOpAtomicXor,
    };
    struct atomic_user *u = user;
-   uint32_t ptr = word_ptr(l, buffer, word);
+   uint32_t ptr = mem_word_ptr(l, buffer, word);
    uint32_t scope = c32(l, SpvScopeDevice), semantics = c32(l, 0), old;
-   if (u->op == ATOMIC_INC || u->op == ATOMIC_DEC || u->op == ATOMIC_CSUB) {
+   if (u->op == ATOMIC_INC || u->op == ATOMIC_DEC || u->op == ATOMIC_CSUB ||
+       u->op == ATOMIC_FCMPSWAP || u->op == ATOMIC_FMIN || u->op == ATOMIC_FMAX) {
       compare_exchange_loop(l, ptr, u);
       return;
    }
@@ -522,20 +646,23 @@ static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_
 
 /* data from `vdata` (cmpswap: {new, compare}); the old value to `vdst` (-1: none) for the lanes
  * that access memory or are out of a buffer's range (0 for those). */
-static enum rdna_status vmem_atomic(struct lower *l, const struct lanes *la, enum segment seg,
-                                    enum atomic_op op, unsigned vdata, int vdst)
+static enum rdna_status vmem_atomic(struct lower *l, const struct mem_lanes *la,
+                                    enum mem_segment seg, enum mem_atomic_op op, unsigned bits,
+                                    unsigned vdata, int vdst)
 {
-   struct place p[LOWER_MAX_SLOTS];
-   uint32_t ok = place_lanes(l, la, seg, 4, 4, p);
+   if (bits == 64)
+      return mem_atomic64(l, la, seg, op, vdata, vdst);
+   struct mem_place p[LOWER_MAX_SLOTS];
+   uint32_t ok = mem_place_lanes(l, la, seg, 4, 4, p);
    uint32_t merge = lw_if_begin(l, ok);
    for (unsigned k = 0; k < l->slots; k++) {
       struct atomic_user u = { op, lw_vgpr(l, vdata, k), 0, 0 };
-      if (op == ATOMIC_CMPSWAP)
+      if (op == ATOMIC_CMPSWAP || op == ATOMIC_FCMPSWAP)
          u.compare = lw_vgpr(l, vdata + 1, k);
       u.temp = spvb_function_variable(l->b, l->t_ptr_u32);
       spvb_store(l->b, u.temp, c32(l, 0));
       uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
-      with_buffer(l, &p[k], (struct word_op){ atomic_word, &u });
+      mem_with_buffer(l, &p[k], (struct mem_word_op){ atomic_word, &u });
       lw_if_end(l, lane_merge);
       if (vdst >= 0) {
          uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
@@ -554,8 +681,8 @@ static enum rdna_status vmem_atomic(struct lower *l, const struct lanes *la, enu
  * zero-extended 32-bit vaddr, or the 64-bit vaddr when saddr is off, or saddr + lane * 4 for the
  * _addtid forms; SCRATCH: the VGPR, the SGPR or 0 as a per-lane offset (32 bits); FLAT: the 64-bit
  * vaddr. Plus the signed immediate offset. */
-static void flat_lanes(struct lower *l, const struct rdna_inst *in, enum segment seg,
-                       struct lanes *la)
+static void flat_lanes(struct lower *l, const struct rdna_inst *in, enum mem_segment seg,
+                       struct mem_lanes *la)
 {
    const struct rdna_operand *vaddr = lw_role(in, RDNA_ROLE_vaddr);
    const struct rdna_operand *saddr = lw_role(in, RDNA_ROLE_saddr);
@@ -592,31 +719,31 @@ static unsigned role_vgpr(const struct rdna_inst *in, unsigned role)
    return lw_role(in, role)->reg - RDNA_REG_VGPR0;
 }
 
-static enum rdna_status flat_load(struct lower *l, const struct rdna_inst *in, enum segment seg,
+static enum rdna_status flat_load(struct lower *l, const struct rdna_inst *in, enum mem_segment seg,
                                   enum shape shape, unsigned dwords)
 {
-   struct lanes la;
+   struct mem_lanes la;
    flat_lanes(l, in, seg, &la);
    return vmem_load(l, &la, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdst));
 }
 
-static enum rdna_status flat_store(struct lower *l, const struct rdna_inst *in, enum segment seg,
-                                   enum shape shape, unsigned dwords)
+static enum rdna_status flat_store(struct lower *l, const struct rdna_inst *in,
+                                   enum mem_segment seg, enum shape shape, unsigned dwords)
 {
-   struct lanes la;
+   struct mem_lanes la;
    flat_lanes(l, in, seg, &la);
    return vmem_store(l, &la, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdata));
 }
 
 /* Atomics return the old value only with glc: without it vdst is RDNA_REG_NONE. */
-static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in, enum segment seg,
-                                    enum atomic_op op)
+static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
+                                    enum mem_segment seg, enum mem_atomic_op op, unsigned bits)
 {
-   struct lanes la;
+   struct mem_lanes la;
    flat_lanes(l, in, seg, &la);
    const struct rdna_operand *vdst = lw_role(in, RDNA_ROLE_vdst);
    int dst = vdst && lw_is_vgpr(vdst) ? (int)(vdst->reg - RDNA_REG_VGPR0) : -1;
-   return vmem_atomic(l, &la, seg, op, role_vgpr(in, RDNA_ROLE_vdata), dst);
+   return vmem_atomic(l, &la, seg, op, bits, role_vgpr(in, RDNA_ROLE_vdata), dst);
 }
 
 #define LOAD(name, seg, shape, dwords)                                        \
@@ -632,7 +759,12 @@ static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
 #define ATOMIC(name, seg, op)                                                 \
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
    {                                                                          \
-      return flat_atomic(l, in, seg, op);                                     \
+      return flat_atomic(l, in, seg, op, 32);                                 \
+   }
+#define ATOMIC64(name, seg, op)                                               \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return flat_atomic(l, in, seg, op, 64);                                 \
    }
 
 /* The rows every segment has: loads, d16 loads and stores. */
@@ -660,40 +792,40 @@ static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
    STORE(p##_store_dwordx3, seg, SHAPE_B32, 3)             \
    STORE(p##_store_dwordx4, seg, SHAPE_B32, 4)
 
-/* The 32-bit atomics; the 64-bit and float ones are explicit UNSUPPORTED rows. */
-#define ATOMICS(p, seg)                            \
-   ATOMIC(p##_atomic_swap, seg, ATOMIC_SWAP)       \
-   ATOMIC(p##_atomic_cmpswap, seg, ATOMIC_CMPSWAP) \
-   ATOMIC(p##_atomic_add, seg, ATOMIC_ADD)         \
-   ATOMIC(p##_atomic_sub, seg, ATOMIC_SUB)         \
-   ATOMIC(p##_atomic_smin, seg, ATOMIC_SMIN)       \
-   ATOMIC(p##_atomic_umin, seg, ATOMIC_UMIN)       \
-   ATOMIC(p##_atomic_smax, seg, ATOMIC_SMAX)       \
-   ATOMIC(p##_atomic_umax, seg, ATOMIC_UMAX)       \
-   ATOMIC(p##_atomic_and, seg, ATOMIC_AND)         \
-   ATOMIC(p##_atomic_or, seg, ATOMIC_OR)           \
-   ATOMIC(p##_atomic_xor, seg, ATOMIC_XOR)         \
-   ATOMIC(p##_atomic_inc, seg, ATOMIC_INC)         \
-   ATOMIC(p##_atomic_dec, seg, ATOMIC_DEC)         \
-   UNSUPPORTED(p##_atomic_swap_x2)                 \
-   UNSUPPORTED(p##_atomic_cmpswap_x2)              \
-   UNSUPPORTED(p##_atomic_add_x2)                  \
-   UNSUPPORTED(p##_atomic_sub_x2)                  \
-   UNSUPPORTED(p##_atomic_smin_x2)                 \
-   UNSUPPORTED(p##_atomic_umin_x2)                 \
-   UNSUPPORTED(p##_atomic_smax_x2)                 \
-   UNSUPPORTED(p##_atomic_umax_x2)                 \
-   UNSUPPORTED(p##_atomic_and_x2)                  \
-   UNSUPPORTED(p##_atomic_or_x2)                   \
-   UNSUPPORTED(p##_atomic_xor_x2)                  \
-   UNSUPPORTED(p##_atomic_inc_x2)                  \
-   UNSUPPORTED(p##_atomic_dec_x2)                  \
-   UNSUPPORTED(p##_atomic_fcmpswap)                \
-   UNSUPPORTED(p##_atomic_fmin)                    \
-   UNSUPPORTED(p##_atomic_fmax)                    \
-   UNSUPPORTED(p##_atomic_fcmpswap_x2)             \
-   UNSUPPORTED(p##_atomic_fmin_x2)                 \
-   UNSUPPORTED(p##_atomic_fmax_x2)
+/* The 32-bit, 64-bit and float atomics. */
+#define ATOMICS(p, seg)                                   \
+   ATOMIC(p##_atomic_swap, seg, ATOMIC_SWAP)              \
+   ATOMIC(p##_atomic_cmpswap, seg, ATOMIC_CMPSWAP)        \
+   ATOMIC(p##_atomic_add, seg, ATOMIC_ADD)                \
+   ATOMIC(p##_atomic_sub, seg, ATOMIC_SUB)                \
+   ATOMIC(p##_atomic_smin, seg, ATOMIC_SMIN)              \
+   ATOMIC(p##_atomic_umin, seg, ATOMIC_UMIN)              \
+   ATOMIC(p##_atomic_smax, seg, ATOMIC_SMAX)              \
+   ATOMIC(p##_atomic_umax, seg, ATOMIC_UMAX)              \
+   ATOMIC(p##_atomic_and, seg, ATOMIC_AND)                \
+   ATOMIC(p##_atomic_or, seg, ATOMIC_OR)                  \
+   ATOMIC(p##_atomic_xor, seg, ATOMIC_XOR)                \
+   ATOMIC(p##_atomic_inc, seg, ATOMIC_INC)                \
+   ATOMIC(p##_atomic_dec, seg, ATOMIC_DEC)                \
+   ATOMIC64(p##_atomic_swap_x2, seg, ATOMIC_SWAP)         \
+   ATOMIC64(p##_atomic_cmpswap_x2, seg, ATOMIC_CMPSWAP)   \
+   ATOMIC64(p##_atomic_add_x2, seg, ATOMIC_ADD)           \
+   ATOMIC64(p##_atomic_sub_x2, seg, ATOMIC_SUB)           \
+   ATOMIC64(p##_atomic_smin_x2, seg, ATOMIC_SMIN)         \
+   ATOMIC64(p##_atomic_umin_x2, seg, ATOMIC_UMIN)         \
+   ATOMIC64(p##_atomic_smax_x2, seg, ATOMIC_SMAX)         \
+   ATOMIC64(p##_atomic_umax_x2, seg, ATOMIC_UMAX)         \
+   ATOMIC64(p##_atomic_and_x2, seg, ATOMIC_AND)           \
+   ATOMIC64(p##_atomic_or_x2, seg, ATOMIC_OR)             \
+   ATOMIC64(p##_atomic_xor_x2, seg, ATOMIC_XOR)           \
+   ATOMIC64(p##_atomic_inc_x2, seg, ATOMIC_INC)           \
+   ATOMIC64(p##_atomic_dec_x2, seg, ATOMIC_DEC)           \
+   ATOMIC(p##_atomic_fcmpswap, seg, ATOMIC_FCMPSWAP)      \
+   ATOMIC(p##_atomic_fmin, seg, ATOMIC_FMIN)              \
+   ATOMIC(p##_atomic_fmax, seg, ATOMIC_FMAX)              \
+   ATOMIC64(p##_atomic_fcmpswap_x2, seg, ATOMIC_FCMPSWAP) \
+   ATOMIC64(p##_atomic_fmin_x2, seg, ATOMIC_FMIN)         \
+   ATOMIC64(p##_atomic_fmax_x2, seg, ATOMIC_FMAX)
 
 LOADS_AND_STORES(flat, SEG_FLAT)
 LOADS_AND_STORES(global, SEG_GLOBAL)
@@ -718,12 +850,9 @@ STORE(global_store_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
  *    (index / index_stride * stride + offset / 4 * 4) * index_stride
  *       + index % index_stride * 4 + offset % 4
  * which is how compiled kernels address their private segment. */
-static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in, unsigned size,
-                                     struct lanes *la, uint32_t *ok)
+enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
+                                  struct mem_lanes *la, uint32_t *ok)
 {
-   if (in->mod.flags & (RDNA_FLAG_LDS | RDNA_FLAG_TFE))
-      return lower_unsupported(l, rdna_op_name(in->op),
-                               in->mod.flags & RDNA_FLAG_LDS ? " (with lds)" : " (with tfe)");
    unsigned rsrc = lw_role(in, RDNA_ROLE_srsrc)->reg;
    uint32_t d[4];
    for (unsigned i = 0; i < 4; i++)
@@ -752,7 +881,7 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
       uint32_t offset = c64(l, (uint32_t)in->mod.offset);
       if (offen && has_v)
          offset = bin64(l, SpvOpIAdd, offset, lw_zext64(l, lw_vgpr(l, idxen ? v + 1 : v, k)));
-      uint32_t end = bin64(l, SpvOpIAdd, offset, c64(l, size));
+      uint32_t end = bin64(l, SpvOpIAdd, offset, size);
       uint32_t past_records = cmp(l, SpvOpUGreaterThanEqual, index, records);
       uint32_t linear = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, index, stride), offset);
       uint32_t swizzled =
@@ -767,7 +896,7 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
                      bin64(l, SpvOpBitwiseAnd, offset, c64(l, 3))));
       uint32_t out0 = or_b(l, past_records, cmp(l, SpvOpUGreaterThan, end, stride));
       uint32_t out2 = cmp(l, SpvOpIEqual, records, c64(l, 0));
-      uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, c64(l, size)), records);
+      uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, size), records);
       uint32_t out =
          lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 0)), out0,
                    lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 1)), past_records,
@@ -781,23 +910,110 @@ static enum rdna_status buffer_lanes(struct lower *l, const struct rdna_inst *in
    return RDNA_OK;
 }
 
-static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, enum shape shape,
-                                  unsigned dwords, int kind, enum atomic_op op)
+bool mem_lds_allowed(struct lower *l, const struct rdna_inst *in)
 {
-   struct lanes la;
+   if (op_info(in->op)->flags & RDNA_OP_FLAG_EXTRA3) /* VMEM_LDS in isa/mubuf.def */
+      return true;
+   lw_fault(l, 0, RDNA_FAULT_INVALID_OPERAND, 0, 0);
+   return false;
+}
+
+void mem_write_lds_dwords(struct lower *l, const struct rdna_inst *in, const struct mem_lanes *la,
+                          const uint32_t values[])
+{
+   uint32_t base =
+      bin(l, SpvOpIAdd, bin(l, SpvOpBitwiseAnd, lw_sreg(l, RDNA_REG_M0), c32(l, 0xffff)),
+          c32(l, (uint32_t)in->mod.offset));
+   uint32_t misaligned = lw_nz(l, bin(l, SpvOpBitwiseAnd, base, c32(l, 3)));
+   uint32_t covered[LOWER_MAX_SLOTS], outside[LOWER_MAX_SLOTS], addr[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      covered[k] = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
+      addr[k] = bin(l, SpvOpIAdd, base, bin(l, SpvOpShiftLeftLogical, l->lane[k], c32(l, 2)));
+      uint32_t inside = l->lds_bytes >= 4
+                           ? cmp(l, SpvOpULessThanEqual, addr[k], c32(l, l->lds_bytes - 4))
+                           : lw_bool(l, false);
+      outside[k] = and_b(l, covered[k], not_b(l, inside));
+      /* Lanes in range write (a misaligned base writes nothing); the others hit the sink. */
+      uint32_t write = and_b(l, and_b(l, covered[k], inside), not_b(l, misaligned));
+      uint32_t word = lw_select(l, T32, write, bin(l, SpvOpShiftRightLogical, addr[k], c32(l, 2)),
+                                lw_lds_sink(l));
+      spvb_store(l->b, lw_lds_word(l, word),
+                 lw_select(l, T32, la->enabled[k], values[k], c32(l, 0)));
+   }
+   /* The lowest covered lane faults MISALIGNED; or the lowest one outside the LDS UNMAPPED (the
+    * lanes below it have written, as in the interpreter's lane loop). */
+   uint32_t any_covered = lw_ballot(l, covered), any_outside = lw_ballot(l, outside);
+   uint32_t bad = lw_select(l, T64, misaligned, any_covered, any_outside);
+   uint32_t lo = lw_lo(l, bad), hi = lw_hi(l, bad);
+   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
+   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
+   uint32_t first = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
+   uint32_t shown =
+      lw_pack64(l, bin(l, SpvOpIAdd, base, bin(l, SpvOpShiftLeftLogical, first, c32(l, 2))),
+                c32(l, APERTURE_SHARED_HI));
+   uint32_t kind =
+      lw_select(l, T32, misaligned, c32(l, RDNA_FAULT_MISALIGNED), c32(l, RDNA_FAULT_UNMAPPED));
+   lw_fault_value(l, lw_nz64(l, bad), kind, first, shown);
+}
+
+void mem_write_tfe_status(struct lower *l, const struct mem_lanes *la, unsigned reg)
+{
+   if (reg >= l->vgprs) {
+      lw_fault(l, 0, RDNA_FAULT_INVALID_OPERAND, 0, 0);
+      return;
+   }
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
+      lw_vgpr_store(l, reg, k, lw_select(l, T32, write, c32(l, 0), lw_vgpr(l, reg, k)));
+   }
+}
+
+/* A load with the lds bit writes each lane's dword to the LDS instead of VGPRs (guide 8.1,
+ * "Memory Buffer Load to LDS"): the global access is placed and checked first, then the LDS
+ * dword at M0[15:0] + offset + lane * 4 receives the value (0 for lanes out of the V#'s range). */
+static void buffer_load_to_lds(struct lower *l, const struct rdna_inst *in,
+                               const struct mem_lanes *la, enum shape shape)
+{
+   unsigned bytes = shape_bytes(shape, 1);
+   struct mem_place p[LOWER_MAX_SLOTS];
+   uint32_t ok = mem_place_lanes(l, la, SEG_GLOBAL, bytes, bytes, p);
+   uint32_t merge = lw_if_begin(l, ok);
+   uint32_t values[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++) {
+      struct load_user u = { shape, 1, { 0 } };
+      u.temps[0] = spvb_function_variable(l->b, l->t_ptr_u32);
+      spvb_store(l->b, u.temps[0], c32(l, 0));
+      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
+      mem_with_buffer(l, &p[k], (struct mem_word_op){ load_words, &u });
+      lw_if_end(l, lane_merge);
+      values[k] = shape_value(l, shape, spvb_load(l->b, T32, u.temps[0]), c32(l, 0));
+   }
+   mem_write_lds_dwords(l, in, la, values);
+   lw_if_end(l, merge);
+}
+
+static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, enum shape shape,
+                                  unsigned dwords, int kind, enum mem_atomic_op op)
+{
+   struct mem_lanes la;
    uint32_t ok;
-   unsigned size = kind == 2 ? 4 : shape_bytes(shape, dwords);
-   enum rdna_status st = buffer_lanes(l, in, size, &la, &ok);
+   unsigned size = kind == 2 ? 4 * dwords : shape_bytes(shape, dwords);
+   enum rdna_status st = mem_buffer_lanes(l, in, c64(l, size), &la, &ok);
    if (st != RDNA_OK)
       return st;
    uint32_t merge = lw_if_begin(l, ok);
    unsigned vdata = role_vgpr(in, RDNA_ROLE_vdata);
-   if (kind == 0)
+   if (kind == 0 && (in->mod.flags & RDNA_FLAG_LDS)) {
+      if (mem_lds_allowed(l, in))
+         buffer_load_to_lds(l, in, &la, shape);
+   } else if (kind == 0) {
       st = vmem_load(l, &la, SEG_GLOBAL, shape, dwords, vdata);
-   else if (kind == 1)
+      if (in->mod.flags & RDNA_FLAG_TFE)
+         mem_write_tfe_status(l, &la, vdata + (shape == SHAPE_B32 ? dwords : 1));
+   } else if (kind == 1)
       st = vmem_store(l, &la, SEG_GLOBAL, shape, dwords, vdata);
    else /* vdata is the data and, with glc, receives the old value (guide 8.1.8) */
-      st = vmem_atomic(l, &la, SEG_GLOBAL, op, vdata,
+      st = vmem_atomic(l, &la, SEG_GLOBAL, op, 32 * dwords, vdata,
                        in->mod.flags & RDNA_FLAG_GLC ? (int)vdata : -1);
    lw_if_end(l, merge);
    return st;
@@ -817,6 +1033,11 @@ static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, e
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
    {                                                                          \
       return buffer_op(l, in, SHAPE_B32, 1, 2, op);                           \
+   }
+#define BUF_ATOMIC64(name, op)                                                \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return buffer_op(l, in, SHAPE_B32, 2, 2, op);                           \
    }
 
 BUF_LOAD(buffer_load_ubyte, SHAPE_U8, 1)
@@ -855,60 +1076,25 @@ BUF_ATOMIC(buffer_atomic_xor, ATOMIC_XOR)
 BUF_ATOMIC(buffer_atomic_csub, ATOMIC_CSUB)
 BUF_ATOMIC(buffer_atomic_inc, ATOMIC_INC)
 BUF_ATOMIC(buffer_atomic_dec, ATOMIC_DEC)
-UNSUPPORTED(buffer_atomic_swap_x2)
-UNSUPPORTED(buffer_atomic_cmpswap_x2)
-UNSUPPORTED(buffer_atomic_add_x2)
-UNSUPPORTED(buffer_atomic_sub_x2)
-UNSUPPORTED(buffer_atomic_smin_x2)
-UNSUPPORTED(buffer_atomic_umin_x2)
-UNSUPPORTED(buffer_atomic_smax_x2)
-UNSUPPORTED(buffer_atomic_umax_x2)
-UNSUPPORTED(buffer_atomic_and_x2)
-UNSUPPORTED(buffer_atomic_or_x2)
-UNSUPPORTED(buffer_atomic_xor_x2)
-UNSUPPORTED(buffer_atomic_inc_x2)
-UNSUPPORTED(buffer_atomic_dec_x2)
-UNSUPPORTED(buffer_atomic_fcmpswap)
-UNSUPPORTED(buffer_atomic_fmin)
-UNSUPPORTED(buffer_atomic_fmax)
-UNSUPPORTED(buffer_atomic_fcmpswap_x2)
-UNSUPPORTED(buffer_atomic_fmin_x2)
-UNSUPPORTED(buffer_atomic_fmax_x2)
-
-/* Typed (format) buffer accesses convert through the V#'s or the instruction's format: not
- * lowered yet. */
-UNSUPPORTED(buffer_load_format_x)
-UNSUPPORTED(buffer_load_format_xy)
-UNSUPPORTED(buffer_load_format_xyz)
-UNSUPPORTED(buffer_load_format_xyzw)
-UNSUPPORTED(buffer_store_format_x)
-UNSUPPORTED(buffer_store_format_xy)
-UNSUPPORTED(buffer_store_format_xyz)
-UNSUPPORTED(buffer_store_format_xyzw)
-UNSUPPORTED(buffer_load_format_d16_x)
-UNSUPPORTED(buffer_load_format_d16_xy)
-UNSUPPORTED(buffer_load_format_d16_xyz)
-UNSUPPORTED(buffer_load_format_d16_xyzw)
-UNSUPPORTED(buffer_store_format_d16_x)
-UNSUPPORTED(buffer_store_format_d16_xy)
-UNSUPPORTED(buffer_store_format_d16_xyz)
-UNSUPPORTED(buffer_store_format_d16_xyzw)
-UNSUPPORTED(tbuffer_load_format_x)
-UNSUPPORTED(tbuffer_load_format_xy)
-UNSUPPORTED(tbuffer_load_format_xyz)
-UNSUPPORTED(tbuffer_load_format_xyzw)
-UNSUPPORTED(tbuffer_store_format_x)
-UNSUPPORTED(tbuffer_store_format_xy)
-UNSUPPORTED(tbuffer_store_format_xyz)
-UNSUPPORTED(tbuffer_store_format_xyzw)
-UNSUPPORTED(tbuffer_load_format_d16_x)
-UNSUPPORTED(tbuffer_load_format_d16_xy)
-UNSUPPORTED(tbuffer_load_format_d16_xyz)
-UNSUPPORTED(tbuffer_load_format_d16_xyzw)
-UNSUPPORTED(tbuffer_store_format_d16_x)
-UNSUPPORTED(tbuffer_store_format_d16_xy)
-UNSUPPORTED(tbuffer_store_format_d16_xyz)
-UNSUPPORTED(tbuffer_store_format_d16_xyzw)
+BUF_ATOMIC64(buffer_atomic_swap_x2, ATOMIC_SWAP)
+BUF_ATOMIC64(buffer_atomic_cmpswap_x2, ATOMIC_CMPSWAP)
+BUF_ATOMIC64(buffer_atomic_add_x2, ATOMIC_ADD)
+BUF_ATOMIC64(buffer_atomic_sub_x2, ATOMIC_SUB)
+BUF_ATOMIC64(buffer_atomic_smin_x2, ATOMIC_SMIN)
+BUF_ATOMIC64(buffer_atomic_umin_x2, ATOMIC_UMIN)
+BUF_ATOMIC64(buffer_atomic_smax_x2, ATOMIC_SMAX)
+BUF_ATOMIC64(buffer_atomic_umax_x2, ATOMIC_UMAX)
+BUF_ATOMIC64(buffer_atomic_and_x2, ATOMIC_AND)
+BUF_ATOMIC64(buffer_atomic_or_x2, ATOMIC_OR)
+BUF_ATOMIC64(buffer_atomic_xor_x2, ATOMIC_XOR)
+BUF_ATOMIC64(buffer_atomic_inc_x2, ATOMIC_INC)
+BUF_ATOMIC64(buffer_atomic_dec_x2, ATOMIC_DEC)
+BUF_ATOMIC(buffer_atomic_fcmpswap, ATOMIC_FCMPSWAP)
+BUF_ATOMIC(buffer_atomic_fmin, ATOMIC_FMIN)
+BUF_ATOMIC(buffer_atomic_fmax, ATOMIC_FMAX)
+BUF_ATOMIC64(buffer_atomic_fcmpswap_x2, ATOMIC_FCMPSWAP)
+BUF_ATOMIC64(buffer_atomic_fmin_x2, ATOMIC_FMIN)
+BUF_ATOMIC64(buffer_atomic_fmax_x2, ATOMIC_FMAX)
 
 /* Cache controls: every access completes at once. */
 #define MEM_NOP(name)                                                         \
@@ -922,187 +1108,3 @@ UNSUPPORTED(tbuffer_store_format_d16_xyzw)
 MEM_NOP(buffer_gl0_inv)
 MEM_NOP(buffer_gl1_inv)
 MEM_NOP(buffer_wbinvl1)
-
-/* ---- SMEM ----------------------------------------------------------------------------------- */
-
-/* The byte offset: the immediate, or soffset's SGPR plus the 21-bit field (guide 5.2). */
-static uint32_t smem_offset(struct lower *l, const struct rdna_inst *in)
-{
-   const struct rdna_operand *op = &in->operands[2];
-   if (op->reg == RDNA_REG_IMM)
-      return c64(l, (uint64_t)(int64_t)(int32_t)op->value);
-   return bin64(l, SpvOpIAdd, lw_zext64(l, lw_scalar_src(l, op)),
-                c64(l, (uint64_t)(int64_t)in->mod.offset));
-}
-
-/* s_load / s_buffer_load of 1-16 dwords. The address is dword aligned: the two low bits are
- * ignored (guide 5.2). s_buffer_load's dwords at or past num_records (num_records * stride with
- * a stride) read 0. An unmapped dword faults UNMAPPED with its address, before any SGPR is
- * written. */
-static enum rdna_status smem_load(struct lower *l, const struct rdna_inst *in, unsigned dwords,
-                                  bool buffer)
-{
-   uint32_t base, limit = 0;
-   if (buffer) {
-      unsigned r = in->operands[1].reg;
-      uint32_t d1 = lw_sreg(l, r + 1);
-      base = lw_pack64(l, lw_sreg(l, r), bin(l, SpvOpBitwiseAnd, d1, c32(l, 0xffff)));
-      uint32_t stride =
-         lw_zext64(l, bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d1, c32(l, 16)),
-                          c32(l, 0x3fff)));
-      uint32_t records = lw_zext64(l, lw_sreg(l, r + 2));
-      limit = lw_select(l, T64, lw_nz64(l, stride), bin64(l, SpvOpIMul, records, stride), records);
-   } else {
-      base = lw_scalar_src64(l, &in->operands[1]);
-   }
-   uint32_t address =
-      bin64(l, SpvOpBitwiseAnd, bin64(l, SpvOpIAdd, base, smem_offset(l, in)), c64(l, ~3ull));
-   uint32_t in_range[16], place_ok[16], offsets[16];
-   uint32_t bad_any = lw_bool(l, false), bad_addr = c64(l, 0);
-   for (unsigned i = 0; i < dwords; i++) {
-      uint32_t a = bin64(l, SpvOpIAdd, address, c64(l, 4 * i));
-      in_range[i] = lw_bool(l, true);
-      if (buffer)
-         in_range[i] = cmp(l, SpvOpULessThanEqual,
-                           bin64(l, SpvOpIAdd, bin64(l, SpvOpISub, a, base), c64(l, 4)), limit);
-      struct place p;
-      place_global(l, a, 4, 4, &p);
-      place_ok[i] = cmp(l, SpvOpIEqual, p.fault, c32(l, RDNA_FAULT_NONE));
-      offsets[i] = bin(l, SpvOpShiftRightLogical, p.offset, c32(l, 2));
-      uint32_t bad = and_b(l, in_range[i], not_b(l, place_ok[i]));
-      /* the first bad dword's address */
-      bad_addr = lw_select(l, T64, and_b(l, bad, not_b(l, bad_any)), a, bad_addr);
-      bad_any = or_b(l, bad_any, bad);
-   }
-   lw_fault(l, bad_any, RDNA_FAULT_UNMAPPED, 0, bad_addr);
-   uint32_t merge = lw_if_begin(l, not_b(l, bad_any));
-   uint32_t values[16];
-   for (unsigned i = 0; i < dwords; i++) {
-      uint32_t temp = spvb_function_variable(l->b, l->t_ptr_u32);
-      spvb_store(l->b, temp, c32(l, 0));
-      uint32_t read_merge = lw_if_begin(l, in_range[i]);
-      spvb_store(l->b, temp, spvb_load(l->b, T32, word_ptr(l, l->memory, offsets[i])));
-      lw_if_end(l, read_merge);
-      values[i] = spvb_load(l->b, T32, temp);
-   }
-   for (unsigned i = 0; i < dwords; i++)
-      lw_sreg_write(l, in->operands[0].reg + i, values[i]);
-   lw_if_end(l, merge);
-   return RDNA_OK;
-}
-
-#define SMEM_LOAD(name, dwords, buffer)                                       \
-   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
-   {                                                                          \
-      return smem_load(l, in, dwords, buffer);                                \
-   }
-
-SMEM_LOAD(s_load_dword, 1, false)
-SMEM_LOAD(s_load_dwordx2, 2, false)
-SMEM_LOAD(s_load_dwordx4, 4, false)
-SMEM_LOAD(s_load_dwordx8, 8, false)
-SMEM_LOAD(s_load_dwordx16, 16, false)
-SMEM_LOAD(s_buffer_load_dword, 1, true)
-SMEM_LOAD(s_buffer_load_dwordx2, 2, true)
-SMEM_LOAD(s_buffer_load_dwordx4, 4, true)
-SMEM_LOAD(s_buffer_load_dwordx8, 8, true)
-SMEM_LOAD(s_buffer_load_dwordx16, 16, true)
-
-MEM_NOP(s_gl1_inv)
-MEM_NOP(s_dcache_inv)
-MEM_NOP(s_dcache_wb)
-MEM_NOP(s_dcache_discard)
-MEM_NOP(s_dcache_discard_x2)
-MEM_NOP(s_atc_probe)
-MEM_NOP(s_atc_probe_buffer)
-
-/* s_memtime and s_memrealtime: the interpreter's deterministic counters, the number of
- * instructions the wave executed before this one. */
-static enum rdna_status memtime(struct lower *l, const struct rdna_inst *in)
-{
-   lw_sdst64(l, &in->operands[0], bin64(l, SpvOpISub, lw_steps_now(l), c64(l, 1)));
-   return RDNA_OK;
-}
-
-enum rdna_status lower_s_memtime(struct lower *l, const struct rdna_inst *in)
-{
-   return memtime(l, in);
-}
-
-enum rdna_status lower_s_memrealtime(struct lower *l, const struct rdna_inst *in)
-{
-   return memtime(l, in);
-}
-
-/* The wave's index within its workgroup (gfx1013). */
-enum rdna_status lower_s_get_waveid_in_workgroup(struct lower *l, const struct rdna_inst *in)
-{
-   lw_sdst(l, &in->operands[0], bin(l, SpvOpUMod, l->wave_index, c32(l, l->waves_per_group)));
-   return RDNA_OK;
-}
-
-/* gfx1013's scalar stores and atomics, and the scratch forms: not lowered yet. */
-UNSUPPORTED(s_scratch_load_dword)
-UNSUPPORTED(s_scratch_load_dwordx2)
-UNSUPPORTED(s_scratch_load_dwordx4)
-UNSUPPORTED(s_scratch_store_dword)
-UNSUPPORTED(s_scratch_store_dwordx2)
-UNSUPPORTED(s_scratch_store_dwordx4)
-UNSUPPORTED(s_store_dword)
-UNSUPPORTED(s_store_dwordx2)
-UNSUPPORTED(s_store_dwordx4)
-UNSUPPORTED(s_buffer_store_dword)
-UNSUPPORTED(s_buffer_store_dwordx2)
-UNSUPPORTED(s_buffer_store_dwordx4)
-UNSUPPORTED(s_buffer_atomic_swap)
-UNSUPPORTED(s_buffer_atomic_cmpswap)
-UNSUPPORTED(s_buffer_atomic_add)
-UNSUPPORTED(s_buffer_atomic_sub)
-UNSUPPORTED(s_buffer_atomic_smin)
-UNSUPPORTED(s_buffer_atomic_umin)
-UNSUPPORTED(s_buffer_atomic_smax)
-UNSUPPORTED(s_buffer_atomic_umax)
-UNSUPPORTED(s_buffer_atomic_and)
-UNSUPPORTED(s_buffer_atomic_or)
-UNSUPPORTED(s_buffer_atomic_xor)
-UNSUPPORTED(s_buffer_atomic_inc)
-UNSUPPORTED(s_buffer_atomic_dec)
-UNSUPPORTED(s_buffer_atomic_swap_x2)
-UNSUPPORTED(s_buffer_atomic_cmpswap_x2)
-UNSUPPORTED(s_buffer_atomic_add_x2)
-UNSUPPORTED(s_buffer_atomic_sub_x2)
-UNSUPPORTED(s_buffer_atomic_smin_x2)
-UNSUPPORTED(s_buffer_atomic_umin_x2)
-UNSUPPORTED(s_buffer_atomic_smax_x2)
-UNSUPPORTED(s_buffer_atomic_umax_x2)
-UNSUPPORTED(s_buffer_atomic_and_x2)
-UNSUPPORTED(s_buffer_atomic_or_x2)
-UNSUPPORTED(s_buffer_atomic_xor_x2)
-UNSUPPORTED(s_buffer_atomic_inc_x2)
-UNSUPPORTED(s_buffer_atomic_dec_x2)
-UNSUPPORTED(s_atomic_swap)
-UNSUPPORTED(s_atomic_cmpswap)
-UNSUPPORTED(s_atomic_add)
-UNSUPPORTED(s_atomic_sub)
-UNSUPPORTED(s_atomic_smin)
-UNSUPPORTED(s_atomic_umin)
-UNSUPPORTED(s_atomic_smax)
-UNSUPPORTED(s_atomic_umax)
-UNSUPPORTED(s_atomic_and)
-UNSUPPORTED(s_atomic_or)
-UNSUPPORTED(s_atomic_xor)
-UNSUPPORTED(s_atomic_inc)
-UNSUPPORTED(s_atomic_dec)
-UNSUPPORTED(s_atomic_swap_x2)
-UNSUPPORTED(s_atomic_cmpswap_x2)
-UNSUPPORTED(s_atomic_add_x2)
-UNSUPPORTED(s_atomic_sub_x2)
-UNSUPPORTED(s_atomic_smin_x2)
-UNSUPPORTED(s_atomic_umin_x2)
-UNSUPPORTED(s_atomic_smax_x2)
-UNSUPPORTED(s_atomic_umax_x2)
-UNSUPPORTED(s_atomic_and_x2)
-UNSUPPORTED(s_atomic_or_x2)
-UNSUPPORTED(s_atomic_xor_x2)
-UNSUPPORTED(s_atomic_inc_x2)
-UNSUPPORTED(s_atomic_dec_x2)

@@ -190,6 +190,9 @@ static void scan_vgprs(struct lower *l, const struct cfg *cfg)
          if (!lw_is_vgpr(op))
             continue;
          unsigned reg = op->reg - RDNA_REG_VGPR0, width = op->width ? op->width : 1;
+         /* a buffer load with tfe writes its status to the VGPR after the data */
+         if ((in->mod.flags & RDNA_FLAG_TFE) && op->role == RDNA_ROLE_vdata)
+            width++;
          for (unsigned r = reg; r < reg + width && r < l->vgprs; r++)
             l->vgpr_used[r] = true;
          if (is_relative_vector(in->op) && reg < relative_lo)
