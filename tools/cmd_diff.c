@@ -207,6 +207,22 @@ static json_t *not_compared_json(const struct rdna_diff_result *r)
 /* Says what was left out: never-defined state when the run diverged (it may explain the
  * divergence), and each value the guide leaves undefined on which the backends differ (those
  * would have been divergences). */
+/* Why one side's [expect] check failed: its failed lines (the single-backend command shows them)
+ * or a fault no `fault` line expects. */
+static void print_expect_failure(FILE *out, const char *side, const char *command,
+                                 const struct rdna_case_result *r)
+{
+   if (r->passed)
+      return;
+   if (r->num_failures)
+      fprintf(out, "  [expect] fails on %s (%zu lines; '%s' shows them)\n", side, r->num_failures,
+              command);
+   if (r->unexpected_fault)
+      fprintf(out, "  unexpected fault on %s: %s at pc 0x%llx: %s\n", side,
+              rdna_fault_kind_name(r->fault.kind), (unsigned long long)r->fault.pc,
+              r->fault.message);
+}
+
 static void print_not_compared(FILE *out, const struct rdna_diff_result *r, bool several_waves)
 {
    if (!r->equal && (r->skipped_sregs || r->skipped_vgpr_lanes))
@@ -334,12 +350,8 @@ static void run_one(struct diff_cli *d, struct rdna_gpu **gpu, const struct rdna
       if (r.total_divergences > r.num_divergences)
          fprintf(out, "  ... %zu more\n", r.total_divergences - r.num_divergences);
       print_not_compared(out, &r, several);
-      if (!r.interp.passed)
-         fprintf(out, "  [expect] fails on the interpreter (%zu lines; 'rdna run' shows them)\n",
-                 r.interp.num_failures);
-      if (!r.gpu.passed)
-         fprintf(out, "  [expect] fails on the GPU (%zu lines; 'rdna gpu' shows them)\n",
-                 r.gpu.num_failures);
+      print_expect_failure(out, "the interpreter", "rdna run", &r.interp);
+      print_expect_failure(out, "the GPU", "rdna gpu", &r.gpu);
    }
    if (!d->json && !ok && todo)
       fprintf(out, "  known gap, todo(recomp): %s\n", todo[0] ? todo : "(no reason given)");
