@@ -252,16 +252,18 @@ static bool parse_type_word(const char *word, size_t length, uint8_t *type)
 
 static bool parse_uint_text(const char *text, size_t length, unsigned max, unsigned *value)
 {
-   if (length == 0 || length > 4)
+   if (length == 0)
       return false;
-   unsigned v = 0;
+   uint64_t v = 0;
    for (size_t i = 0; i < length; i++) {
       if (text[i] < '0' || text[i] > '9')
          return false;
       v = v * 10 + (unsigned)(text[i] - '0');
+      if (v > max)
+         return false;
    }
-   *value = v;
-   return v <= max;
+   *value = (unsigned)v;
+   return true;
 }
 
 /* s4, s[0:1], v7, v[1:39], ttmp3, ttmp[0:1], vcc, vcc_lo, vcc_hi, exec, exec_lo, exec_hi, m0,

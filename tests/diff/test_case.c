@@ -489,6 +489,25 @@ Test(case_format, buffer_data_types_repeats_and_floats)
    rdna_case_destroy(c);
 }
 
+/* A repeat reaches x16777216 (2^24), as its error message states, whatever its digit count. */
+Test(case_format, buffer_repeat_counts_up_to_two_to_the_24)
+{
+   struct rdna_case *c =
+      parse_ok("[buffer b]\nu8 0xee x16384\nu32 7 x100000\n[program]\ns_endpgm\n");
+   size_t size;
+   const uint8_t *b = rdna_case_region_bytes(c, 0, 32, &size);
+   cr_assert_eq(size, 16384 + 400000);
+   cr_assert(b[0] == 0xee && b[16383] == 0xee);
+   uint32_t last;
+   memcpy(&last, b + size - 4, 4);
+   cr_assert_eq(last, 7);
+   rdna_case_destroy(c);
+   parse_fails("[buffer b]\nu8 1 x16777217\n[program]\ns_endpgm\n", RDNA_OUT_OF_RANGE, 2, 6,
+               "a repeat count is x1 to x16777216");
+   parse_fails("[buffer b]\nu8 1 x99999999999999999999\n[program]\ns_endpgm\n", RDNA_OUT_OF_RANGE,
+               2, 6, "a repeat count is x1 to x16777216");
+}
+
 Test(case_format, placement_skips_fixed_regions_and_aligns)
 {
    struct rdna_case *c = parse_ok("[buffer a]\nsize 1\n"
