@@ -58,14 +58,18 @@ static bool may_fault(const struct rdna_inst *inst)
    }
 }
 
-bool cfg_ends_block(const struct rdna_inst *inst)
+bool cfg_transfers(const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);
    if (!info)
       return true;
    /* s_barrier too: the wave leaves the dispatcher there to meet its workgroup. */
-   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || may_fault(inst) ||
-          inst->op == RDNA_OP_s_barrier;
+   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || inst->op == RDNA_OP_s_barrier;
+}
+
+bool cfg_ends_block(const struct rdna_inst *inst)
+{
+   return cfg_transfers(inst) || may_fault(inst);
 }
 
 bool cfg_branch_target(const struct rdna_inst *inst, uint64_t pc, uint64_t *target)
@@ -353,8 +357,10 @@ static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
          return false;
       track(&known, &ci.inst, pc);
       uint64_t next = pc + ci.inst.size;
-      if (cfg_ends_block(&ci.inst))
+      if (cfg_transfers(&ci.inst))
          return push_work(d, next);
+      /* after an instruction that can fault, the walk goes on: the block split there is no
+       * dispatcher entry (cfg_block.dispatched) */
       pc = next;
    }
 }
@@ -406,15 +412,16 @@ enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t n
       struct cfg_inst *ci = &cfg->insts[i];
       size_t slot;
       ci->leader = map_find(&d.leaders, ci->pc, &slot);
-      bool starts = i == 0 || ci->leader;
+      bool dispatched = i == 0 || ci->leader, starts = dispatched;
       if (!starts) {
          const struct cfg_inst *prev = &cfg->insts[i - 1];
-         starts =
-            prev->illegal || cfg_ends_block(&prev->inst) || prev->pc + prev->inst.size != ci->pc;
+         dispatched =
+            prev->illegal || cfg_transfers(&prev->inst) || prev->pc + prev->inst.size != ci->pc;
+         starts = dispatched || cfg_ends_block(&prev->inst);
       }
       if (starts) {
          ci->leader = true;
-         cfg->blocks[cfg->num_blocks++] = (struct cfg_block){ ci->pc, i, 0 };
+         cfg->blocks[cfg->num_blocks++] = (struct cfg_block){ ci->pc, i, 0, dispatched };
       }
       cfg->blocks[cfg->num_blocks - 1].count++;
    }

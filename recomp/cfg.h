@@ -24,6 +24,11 @@ struct cfg_inst {
 struct cfg_block {
    uint64_t start;
    size_t first, count; /* indices into cfg.insts */
+   /* Control reaches the block other than by falling through from an instruction that can fault
+    * (a branch, call, return or computed target, the entry, a region start, after a transfer or
+    * s_barrier): it needs a dispatcher case of its own. The structured form runs a block that
+    * is not dispatched in its predecessor's case (recomp/README.md, "Control flow"). */
+   bool dispatched;
 };
 
 struct cfg {
@@ -50,6 +55,9 @@ enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t n
 void cfg_free(struct cfg *cfg);
 /* Whether an instruction ends its block. */
 bool cfg_ends_block(const struct rdna_inst *inst);
+/* Whether it ends its block by transferring control or leaving the dispatcher (a branch, jump,
+ * call, s_endpgm, s_barrier or an unknown row), rather than only because it can fault. */
+bool cfg_transfers(const struct rdna_inst *inst);
 /* The static target of a PC-relative branch or s_call_b64 at `pc`; false when it has none. */
 bool cfg_branch_target(const struct rdna_inst *inst, uint64_t pc, uint64_t *target);
 /* The index of the block starting at `pc`, or -1. */

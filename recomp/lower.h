@@ -100,6 +100,10 @@ struct lower {
    uint32_t subgroup_id;  /* u32: the wave's index within its workgroup */
    uint32_t group_index;  /* u32: the workgroup's linear index in the grid */
    uint32_t lds_direct;   /* u32: the current instruction's lds_direct value; 0 when none */
+
+   /* ---- control flow (recomp/recomp.c) ---- */
+   bool structured;      /* rdna_recomp_options.cfg: blocks that are not dispatched run inline */
+   unsigned fault_sites; /* lw_fault calls so far: an instruction that made one can end the wave */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */

@@ -21,6 +21,25 @@ struct rdna_module {
 };
 
 static const char *const lowering_names[] = { "default", "chain", "tree", "switch", "window" };
+static const char *const cfg_lowering_names[] = { "default", "dispatch", "structured" };
+
+const char *rdna_cfg_lowering_name(enum rdna_cfg_lowering lowering)
+{
+   if ((unsigned)lowering >= sizeof(cfg_lowering_names) / sizeof(cfg_lowering_names[0]))
+      return NULL;
+   return cfg_lowering_names[lowering];
+}
+
+bool rdna_cfg_lowering_parse(const char *name, enum rdna_cfg_lowering *lowering)
+{
+   for (unsigned i = 0; i < sizeof(cfg_lowering_names) / sizeof(cfg_lowering_names[0]); i++) {
+      if (name && strcmp(name, cfg_lowering_names[i]) == 0) {
+         *lowering = (enum rdna_cfg_lowering)i;
+         return true;
+      }
+   }
+   return false;
+}
 
 const char *rdna_relative_lowering_name(enum rdna_relative_lowering lowering)
 {
@@ -107,6 +126,8 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
    if (!rdna_relative_lowering_name(o->relative))
       return fail(diag, RDNA_BAD_ARGUMENT, "unknown relative-addressing lowering %d",
                   (int)o->relative);
+   if (!rdna_cfg_lowering_name(o->cfg))
+      return fail(diag, RDNA_BAD_ARGUMENT, "unknown control-flow lowering %d", (int)o->cfg);
    lay->wave_size = wave;
    lay->subgroup_size = sub;
    lay->lanes_per_invocation = wave / sub;
@@ -636,44 +657,104 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
    return status;
 }
 
-static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
-                                    const struct cfg_block *blk, uint32_t label, uint32_t exit)
+/* Leaves the dispatcher case for the loop's continue target `cont` when the wave has ended (the
+ * instruction just lowered faulted); the loop's header then sees the ended wave. The registers
+ * are written back first; the code after the check goes on with their values. */
+static void continue_if_ended(struct lower *l, uint32_t cont)
 {
    struct spvb *b = l->b;
-   lw_label(l, label);
+   lw_flush(l);
+   uint32_t ended = spvb_load(b, l->t_bool, l->ended);
+   uint32_t leave = spvb_id(b), go = spvb_id(b);
+   spvb_selection_merge(b, go);
+   spvb_branch_conditional(b, ended, leave, go);
+   spvb_label(b, leave);
+   spvb_branch(b, cont);
+   spvb_label(b, go);
+}
+
+/* The step limit, checked per block: when the block's instructions would take the wave past it,
+ * the wave faults STEP_LIMIT at the block's start and leaves for `cont` (the interpreter checks
+ * before every instruction, so the two agree when the limit falls on a block boundary). `steps`
+ * (u64) is the count when the block starts; returns the count after it. */
+static uint32_t check_steps(struct lower *l, const struct cfg *cfg, const struct cfg_block *blk,
+                            uint32_t steps, uint32_t cont)
+{
+   struct spvb *b = l->b;
    uint64_t counted = 0;
    for (size_t i = 0; i < blk->count; i++)
       counted += !cfg->insts[blk->first + i].illegal;
-   /* The step limit, checked per block: the wave stops at the start of the first block that
-    * would run past it (the interpreter checks before every instruction, so the two agree when
-    * the limit falls on a block boundary). */
-   uint32_t steps = spvb_load(b, l->t_u64, l->steps);
    uint32_t after = lw_op2(l, SpvOpIAdd, l->t_u64, steps, lw_u64(l, counted));
    uint32_t over = lw_op2(l, SpvOpUGreaterThan, l->t_bool, after, lw_u64(l, l->step_limit));
-   uint32_t fault_label = spvb_id(b), body = spvb_id(b), merge = spvb_id(b);
-   spvb_selection_merge(b, merge);
-   spvb_branch_conditional(b, over, fault_label, body);
-   spvb_label(b, fault_label);
+   uint32_t stop = spvb_id(b), go = spvb_id(b);
+   lw_flush(l);
+   spvb_selection_merge(b, go);
+   spvb_branch_conditional(b, over, stop, go);
+   spvb_label(b, stop);
    l->pc_value = blk->start;
    l->op_value = 0xffffffffu;
    lw_fault(l, 0, RDNA_FAULT_STEP_LIMIT, 0, 0);
-   spvb_branch(b, merge);
+   spvb_store(b, l->pc, lw_u64(l, blk->start));
+   spvb_branch(b, cont);
+   spvb_label(b, go);
+   return after;
+}
 
-   lw_label(l, body);
-   const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
+/* The instructions of one block, the first of them counted from `steps` (u64). After an
+ * instruction that recorded a fault somewhere in its lowering, the steps so far are stored and
+ * the wave leaves for `cont` if it ended, unless the instruction is the block's last (its
+ * successor checks). *last_faults says whether the last one can have ended the wave. */
+static enum rdna_status lower_block_body(struct lower *l, const struct cfg *cfg,
+                                         const struct cfg_block *blk, uint32_t steps, uint32_t cont,
+                                         bool *last_faults)
+{
    l->block_steps = steps;
+   *last_faults = false;
    for (size_t i = 0; i < blk->count; i++) {
+      unsigned sites = l->fault_sites;
       l->inst_index = (unsigned)i;
       enum rdna_status st = lower_inst(l, &cfg->insts[blk->first + i]);
       if (st != RDNA_OK)
          return st;
+      bool faults = l->fault_sites != sites;
+      if (faults && i + 1 < blk->count) {
+         lw_flush(l);
+         spvb_store(l->b, l->steps, lw_steps_now(l));
+         continue_if_ended(l, cont);
+      }
+      *last_faults = faults;
    }
-   lw_flush(l);
-   spvb_store(b, l->steps, after);
+   return RDNA_OK;
+}
+
+/* One case of the dispatcher's switch: blocks [first, end) of `cfg`, run one after the other
+ * (the blocks after the first are those entered only by falling through an instruction that can
+ * fault; in the dispatch form end is first + 1). Each block checks the step limit and leaves
+ * for the loop's continue target `cont` when the wave faulted in the block before; the last
+ * stores the next PC and branches to `exit`. */
+static enum rdna_status lower_case(struct lower *l, const struct cfg *cfg, size_t first, size_t end,
+                                   uint32_t label, uint32_t cont, uint32_t exit)
+{
+   struct spvb *b = l->b;
+   lw_label(l, label);
+   uint32_t steps = spvb_load(b, l->t_u64, l->steps);
+   bool faults = false;
+   for (size_t i = first; i < end; i++) {
+      const struct cfg_block *blk = &cfg->blocks[i];
+      if (faults)
+         continue_if_ended(l, cont);
+      uint32_t after = check_steps(l, cfg, blk, steps, cont);
+      enum rdna_status st = lower_block_body(l, cfg, blk, steps, cont, &faults);
+      if (st != RDNA_OK)
+         return st;
+      lw_flush(l);
+      spvb_store(b, l->steps, after);
+      steps = after;
+   }
+   const struct cfg_block *blk = &cfg->blocks[end - 1];
+   const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
    uint32_t next = l->next_pc ? l->next_pc : lw_u64(l, last->pc + last->inst.size);
    spvb_store(b, l->pc, lw_op2(l, SpvOpBitwiseAnd, l->t_u64, next, lw_u64(l, 0xffffffffffffull)));
-   spvb_branch(b, merge);
-   spvb_label(b, merge);
    spvb_branch(b, exit);
    return RDNA_OK;
 }
@@ -740,29 +821,37 @@ static enum rdna_status dispatcher_loop(struct lower *l, const struct cfg *cfg, 
    spvb_label(b, dispatch);
    uint32_t pc = spvb_load(b, l->t_u64, l->pc);
    spvb_selection_merge(b, sw_merge);
-   /* OpSwitch on the 64-bit PC: literal pairs (low, high word) and a label per block. */
+   /* OpSwitch on the 64-bit PC: literal pairs (low, high word) and a label per case. */
    uint32_t *labels = malloc((count ? count : 1) * sizeof(*labels));
+   size_t *starts = malloc((count + 1) * sizeof(*starts));
    uint32_t *operands = malloc((2 + 3 * count) * sizeof(*operands));
-   if (!labels || !operands) {
+   if (!labels || !starts || !operands) {
       free(labels);
+      free(starts);
       free(operands);
       return fail(diag, RDNA_NO_MEMORY, "out of memory");
    }
+   size_t cases = 0;
+   for (size_t i = first; i < first + count; i++)
+      if (!l->structured || cfg->blocks[i].dispatched || i == first)
+         starts[cases++] = i;
+   starts[cases] = first + count;
    operands[0] = pc;
    operands[1] = unknown;
-   for (size_t i = 0; i < count; i++) {
-      const struct cfg_block *blk = &cfg->blocks[first + i];
+   for (size_t i = 0; i < cases; i++) {
+      uint64_t start = cfg->blocks[starts[i]].start;
       labels[i] = spvb_id(b);
-      operands[2 + 3 * i] = (uint32_t)blk->start;
-      operands[3 + 3 * i] = (uint32_t)(blk->start >> 32);
+      operands[2 + 3 * i] = (uint32_t)start;
+      operands[3 + 3 * i] = (uint32_t)(start >> 32);
       operands[4 + 3 * i] = labels[i];
    }
-   spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * count);
+   spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * cases);
    free(operands);
    enum rdna_status status = RDNA_OK;
-   for (size_t i = 0; i < count && status == RDNA_OK; i++)
-      status = lower_block(l, cfg, &cfg->blocks[first + i], labels[i], sw_merge);
+   for (size_t i = 0; i < cases && status == RDNA_OK; i++)
+      status = lower_case(l, cfg, starts[i], starts[i + 1], labels[i], cont, sw_merge);
    free(labels);
+   free(starts);
    if (status != RDNA_OK)
       return status;
    lw_label(l, unknown);
@@ -954,6 +1043,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    l->waves_per_group = lay->waves_per_group;
    l->state_words = lay->state_words;
    l->step_limit = options->step_limit ? options->step_limit : rdna_case_steps(c);
+   l->structured = options->cfg != RDNA_CFG_DISPATCH;
    l->vgpr_var = vgpr_var;
    l->sgpr_cache = sgpr_cache;
    l->vgpr_cache = vgpr_cache;

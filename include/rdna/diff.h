@@ -63,6 +63,7 @@ struct rdna_diff_options {
     * deliberately wrong lowering). NULL: the module runs as recompiled. */
    void (*edit_module)(void *user, uint32_t *words, size_t num_words);
    void *edit_user;
+   enum rdna_cfg_lowering cfg;
 };
 
 /* A differential run of one case at one wave size. Free with rdna_diff_result_free. */
