@@ -102,7 +102,8 @@ struct lower {
    uint32_t lds_direct;   /* u32: the current instruction's lds_direct value; 0 when none */
 
    /* ---- control flow (recomp/recomp.c) ---- */
-   bool structured;      /* rdna_recomp_options.cfg: blocks that are not dispatched run inline */
+   bool structured; /* rdna_recomp_options.cfg: structured constructs inside dispatcher cases */
+   uint32_t leave;  /* Function bool: leaving structured loops for the dispatcher */
    unsigned fault_sites; /* lw_fault calls so far: an instruction that made one can end the wave */
 };
 

@@ -12,6 +12,7 @@
 
 #include "recomp/lower.h"
 #include "recomp/recomp_internal.h"
+#include "recomp/structure.h"
 
 struct rdna_module {
    uint32_t *words;
@@ -296,6 +297,8 @@ static void declare_state(struct lower *l)
    l->pc = function_var(l, l->t_ptr_u64, "pc");
    l->steps = function_var(l, l->t_ptr_u64, "steps");
    l->ended = function_var(l, l->t_ptr_bool, "ended");
+   if (l->structured)
+      l->leave = function_var(l, l->t_ptr_bool, "leave");
    if (l->waves_per_group > 1) /* only several waves of a workgroup wait at s_barrier */
       l->at_barrier = function_var(l, l->t_ptr_bool, "at_barrier");
    l->fault_kind = function_var(l, l->t_ptr_u32, "fault_kind");
@@ -657,10 +660,41 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
    return status;
 }
 
-/* Leaves the dispatcher case for the loop's continue target `cont` when the wave has ended (the
- * instruction just lowered faulted); the loop's header then sees the ended wave. The registers
- * are written back first; the code after the check goes on with their values. */
-static void continue_if_ended(struct lower *l, uint32_t cont)
+/* ---- cases: blocks and structured constructs (recomp/structure.h) ----------------------------
+ * A case's code follows its plan: blocks in address order, selections and loops around them.
+ * Leaving for the dispatcher (a fault, the step limit, a jump it has to resolve) breaks out of
+ * the structured loops one at a time: `leave` is set, the innermost loop's merge checks it and
+ * leaves its own loop in turn, and outside every loop the case branches to the dispatcher loop's
+ * continue target, whose header sees the ended wave or switches on the stored PC. */
+
+struct case_emit {
+   const struct structure *plan;
+   uint32_t cont, exit; /* the dispatcher loop's continue target; the switch's merge */
+   uint32_t *sel_merge; /* open if-then selections */
+   size_t sels;
+   uint32_t *loop_header, *loop_cont, *loop_merge; /* open loops */
+   size_t loops;
+   bool open; /* the current SPIR-V block has no terminator yet */
+};
+
+/* Leaves for the dispatcher: registers written back, the innermost loop left with `leave` set,
+ * or the dispatcher loop continued. */
+static void leave_case(struct lower *l, struct case_emit *e)
+{
+   struct spvb *b = l->b;
+   lw_flush(l);
+   if (e->loops) {
+      spvb_store(b, l->leave, lw_bool(l, true));
+      spvb_branch(b, e->loop_merge[e->loops - 1]);
+   } else {
+      spvb_branch(b, e->cont);
+   }
+   e->open = false;
+}
+
+/* Leaves when the wave has ended (the instruction just lowered faulted). The registers are
+ * written back first; the code after the check goes on with their values. */
+static void leave_if_ended(struct lower *l, struct case_emit *e)
 {
    struct spvb *b = l->b;
    lw_flush(l);
@@ -669,16 +703,17 @@ static void continue_if_ended(struct lower *l, uint32_t cont)
    spvb_selection_merge(b, go);
    spvb_branch_conditional(b, ended, leave, go);
    spvb_label(b, leave);
-   spvb_branch(b, cont);
+   leave_case(l, e);
    spvb_label(b, go);
+   e->open = true;
 }
 
 /* The step limit, checked per block: when the block's instructions would take the wave past it,
- * the wave faults STEP_LIMIT at the block's start and leaves for `cont` (the interpreter checks
- * before every instruction, so the two agree when the limit falls on a block boundary). `steps`
- * (u64) is the count when the block starts; returns the count after it. */
+ * the wave faults STEP_LIMIT at the block's start and leaves (the interpreter checks before
+ * every instruction, so the two agree when the limit falls on a block boundary). `steps` (u64)
+ * is the count when the block starts; returns the count after it. */
 static uint32_t check_steps(struct lower *l, const struct cfg *cfg, const struct cfg_block *blk,
-                            uint32_t steps, uint32_t cont)
+                            uint32_t steps, struct case_emit *e)
 {
    struct spvb *b = l->b;
    uint64_t counted = 0;
@@ -695,18 +730,19 @@ static uint32_t check_steps(struct lower *l, const struct cfg *cfg, const struct
    l->op_value = 0xffffffffu;
    lw_fault(l, 0, RDNA_FAULT_STEP_LIMIT, 0, 0);
    spvb_store(b, l->pc, lw_u64(l, blk->start));
-   spvb_branch(b, cont);
+   leave_case(l, e);
    spvb_label(b, go);
+   e->open = true;
    return after;
 }
 
 /* The instructions of one block, the first of them counted from `steps` (u64). After an
  * instruction that recorded a fault somewhere in its lowering, the steps so far are stored and
- * the wave leaves for `cont` if it ended, unless the instruction is the block's last (its
- * successor checks). *last_faults says whether the last one can have ended the wave. */
+ * the wave leaves if it ended, unless the instruction is the block's last (the caller checks).
+ * *last_faults says whether the last one can have ended the wave. */
 static enum rdna_status lower_block_body(struct lower *l, const struct cfg *cfg,
-                                         const struct cfg_block *blk, uint32_t steps, uint32_t cont,
-                                         bool *last_faults)
+                                         const struct cfg_block *blk, uint32_t steps,
+                                         struct case_emit *e, bool *last_faults)
 {
    l->block_steps = steps;
    *last_faults = false;
@@ -720,42 +756,179 @@ static enum rdna_status lower_block_body(struct lower *l, const struct cfg *cfg,
       if (faults && i + 1 < blk->count) {
          lw_flush(l);
          spvb_store(l->b, l->steps, lw_steps_now(l));
-         continue_if_ended(l, cont);
+         leave_if_ended(l, e);
       }
       *last_faults = faults;
    }
    return RDNA_OK;
 }
 
-/* One case of the dispatcher's switch: blocks [first, end) of `cfg`, run one after the other
- * (the blocks after the first are those entered only by falling through an instruction that can
- * fault; in the dispatch form end is first + 1). Each block checks the step limit and leaves
- * for the loop's continue target `cont` when the wave faulted in the block before; the last
- * stores the next PC and branches to `exit`. */
-static enum rdna_status lower_case(struct lower *l, const struct cfg *cfg, size_t first, size_t end,
-                                   uint32_t label, uint32_t cont, uint32_t exit)
+/* An edge of the plan to block `target`. */
+static void emit_edge(struct lower *l, const struct cfg *cfg, struct case_emit *e,
+                      enum st_edge edge, long target)
+{
+   struct spvb *b = l->b;
+   switch (edge) {
+   case ST_NEXT:
+      return;
+   case ST_MERGE:
+      lw_flush(l);
+      spvb_branch(b, e->sel_merge[e->sels - 1]);
+      break;
+   case ST_CONTINUE:
+      lw_flush(l);
+      spvb_branch(b, e->loop_cont[e->loops - 1]);
+      break;
+   case ST_BREAK:
+      lw_flush(l);
+      spvb_branch(b, e->loop_merge[e->loops - 1]);
+      break;
+   case ST_EXIT:
+      spvb_store(b, l->pc, lw_u64(l, cfg->blocks[target].start));
+      leave_case(l, e);
+      break;
+   }
+   e->open = false;
+}
+
+/* Block k of the plan and its terminator's edges. */
+static enum rdna_status emit_block(struct lower *l, const struct cfg *cfg, struct case_emit *e,
+                                   const struct st_item *item)
+{
+   struct spvb *b = l->b;
+   const struct structure *plan = e->plan;
+   size_t k = item->block, at = k - plan->first_block;
+   const struct cfg_block *blk = &cfg->blocks[k];
+   uint32_t steps = spvb_load(b, l->t_u64, l->steps);
+   uint32_t after = check_steps(l, cfg, blk, steps, e);
+   bool last_faults;
+   enum rdna_status st = lower_block_body(l, cfg, blk, steps, e, &last_faults);
+   if (st != RDNA_OK)
+      return st;
+   lw_flush(l);
+   spvb_store(b, l->steps, after);
+   enum st_term term = plan->term[at];
+   if (last_faults && term != ST_OTHER)
+      leave_if_ended(l, e);
+   const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
+   long target = plan->target[at], fall = plan->fall[at];
+   switch (term) {
+   case ST_OTHER: {
+      uint32_t next = l->next_pc ? l->next_pc : lw_u64(l, last->pc + last->inst.size);
+      spvb_store(b, l->pc,
+                 lw_op2(l, SpvOpBitwiseAnd, l->t_u64, next, lw_u64(l, 0xffffffffffffull)));
+      leave_case(l, e);
+      break;
+   }
+   case ST_FALL:
+      emit_edge(l, cfg, e, item->fall, fall);
+      break;
+   case ST_BRANCH:
+      emit_edge(l, cfg, e, item->taken, target);
+      break;
+   case ST_CBRANCH: {
+      uint32_t taken =
+         lw_op2(l, SpvOpIEqual, l->t_bool, l->next_pc, lw_u64(l, cfg->blocks[target].start));
+      uint32_t merge = spvb_id(b), side = spvb_id(b);
+      lw_flush(l);
+      spvb_selection_merge(b, merge);
+      if (item->if_then) { /* the not-taken path runs the items up to IF_END */
+         spvb_branch_conditional(b, taken, merge, side);
+         e->sel_merge[e->sels++] = merge;
+         lw_label(l, side);
+         e->open = true;
+         break;
+      }
+      spvb_branch_conditional(b, taken, side, merge);
+      spvb_label(b, side);
+      emit_edge(l, cfg, e, item->taken, target);
+      spvb_label(b, merge);
+      e->open = true;
+      emit_edge(l, cfg, e, item->fall, fall);
+      break;
+   }
+   }
+   return RDNA_OK;
+}
+
+static void emit_loop_begin(struct lower *l, struct case_emit *e)
+{
+   struct spvb *b = l->b;
+   uint32_t header = spvb_id(b), body = spvb_id(b);
+   e->loop_header[e->loops] = header;
+   e->loop_cont[e->loops] = spvb_id(b);
+   e->loop_merge[e->loops] = spvb_id(b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   spvb_loop_merge(b, e->loop_merge[e->loops], e->loop_cont[e->loops]);
+   spvb_branch(b, body);
+   lw_label(l, body);
+   e->loops++;
+   e->open = true;
+}
+
+/* Closes the innermost loop; at its merge, a wave that left inside leaves the enclosing one. */
+static void emit_loop_end(struct lower *l, struct case_emit *e)
+{
+   struct spvb *b = l->b;
+   e->loops--;
+   if (e->open)
+      lw_branch(l, e->loop_merge[e->loops]);
+   lw_label(l, e->loop_cont[e->loops]);
+   spvb_branch(b, e->loop_header[e->loops]);
+   lw_label(l, e->loop_merge[e->loops]);
+   uint32_t left = spvb_load(b, l->t_bool, l->leave);
+   uint32_t out = spvb_id(b), go = spvb_id(b);
+   spvb_selection_merge(b, go);
+   spvb_branch_conditional(b, left, out, go);
+   spvb_label(b, out);
+   leave_case(l, e);
+   spvb_label(b, go);
+   e->open = true;
+}
+
+/* One case of the dispatcher's switch, from its plan. When control reaches the end of the
+ * plan, the next PC is the block after the case. */
+static enum rdna_status lower_case(struct lower *l, const struct cfg *cfg, struct case_emit *e,
+                                   const struct st_case *c, uint32_t label)
 {
    struct spvb *b = l->b;
    lw_label(l, label);
-   uint32_t steps = spvb_load(b, l->t_u64, l->steps);
-   bool faults = false;
-   for (size_t i = first; i < end; i++) {
-      const struct cfg_block *blk = &cfg->blocks[i];
-      if (faults)
-         continue_if_ended(l, cont);
-      uint32_t after = check_steps(l, cfg, blk, steps, cont);
-      enum rdna_status st = lower_block_body(l, cfg, blk, steps, cont, &faults);
+   e->open = true;
+   e->sels = e->loops = 0;
+   for (size_t i = 0; i < c->num_items; i++) {
+      const struct st_item *item = &e->plan->items[c->first_item + i];
+      enum rdna_status st = RDNA_OK;
+      switch (item->kind) {
+      case ST_ITEM_BLOCK:
+         st = emit_block(l, cfg, e, item);
+         break;
+      case ST_ITEM_IF_END:
+         e->sels--;
+         if (e->open)
+            lw_branch(l, e->sel_merge[e->sels]);
+         lw_label(l, e->sel_merge[e->sels]);
+         e->open = true;
+         break;
+      case ST_ITEM_LOOP_BEGIN:
+         emit_loop_begin(l, e);
+         break;
+      case ST_ITEM_LOOP_END:
+         emit_loop_end(l, e);
+         break;
+      }
       if (st != RDNA_OK)
          return st;
-      lw_flush(l);
-      spvb_store(b, l->steps, after);
-      steps = after;
    }
-   const struct cfg_block *blk = &cfg->blocks[end - 1];
-   const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
-   uint32_t next = l->next_pc ? l->next_pc : lw_u64(l, last->pc + last->inst.size);
-   spvb_store(b, l->pc, lw_op2(l, SpvOpBitwiseAnd, l->t_u64, next, lw_u64(l, 0xffffffffffffull)));
-   spvb_branch(b, exit);
+   if (e->open) {
+      const struct cfg_block *last = &cfg->blocks[c->end - 1];
+      const struct cfg_inst *inst = &cfg->insts[last->first + last->count - 1];
+      uint64_t next = c->end < e->plan->first_block + e->plan->num_blocks
+                         ? cfg->blocks[c->end].start
+                         : inst->pc + inst->inst.size;
+      spvb_store(b, l->pc, lw_u64(l, next));
+      lw_branch(l, e->exit);
+   }
    return RDNA_OK;
 }
 
@@ -820,38 +993,48 @@ static enum rdna_status dispatcher_loop(struct lower *l, const struct cfg *cfg, 
    spvb_branch_conditional(b, stop, done, dispatch);
    spvb_label(b, dispatch);
    uint32_t pc = spvb_load(b, l->t_u64, l->pc);
-   spvb_selection_merge(b, sw_merge);
+   if (l->structured)
+      spvb_store(b, l->leave, lw_bool(l, false));
+   struct structure plan;
+   enum rdna_status status = structure_plan(cfg, first, first + count, l->structured, &plan);
+   if (status != RDNA_OK)
+      return fail(diag, status, "out of memory planning control flow");
    /* OpSwitch on the 64-bit PC: literal pairs (low, high word) and a label per case. */
-   uint32_t *labels = malloc((count ? count : 1) * sizeof(*labels));
-   size_t *starts = malloc((count + 1) * sizeof(*starts));
-   uint32_t *operands = malloc((2 + 3 * count) * sizeof(*operands));
-   if (!labels || !starts || !operands) {
+   size_t cases = plan.num_cases, depth = plan.num_items ? plan.num_items : 1;
+   uint32_t *labels = malloc((cases ? cases : 1) * sizeof(*labels));
+   uint32_t *operands = malloc((2 + 3 * cases) * sizeof(*operands));
+   uint32_t *stacks = malloc(4 * depth * sizeof(*stacks));
+   if (!labels || !operands || !stacks) {
       free(labels);
-      free(starts);
       free(operands);
+      free(stacks);
+      structure_free(&plan);
       return fail(diag, RDNA_NO_MEMORY, "out of memory");
    }
-   size_t cases = 0;
-   for (size_t i = first; i < first + count; i++)
-      if (!l->structured || cfg->blocks[i].dispatched || i == first)
-         starts[cases++] = i;
-   starts[cases] = first + count;
    operands[0] = pc;
    operands[1] = unknown;
    for (size_t i = 0; i < cases; i++) {
-      uint64_t start = cfg->blocks[starts[i]].start;
+      uint64_t start = cfg->blocks[plan.cases[i].first].start;
       labels[i] = spvb_id(b);
       operands[2 + 3 * i] = (uint32_t)start;
       operands[3 + 3 * i] = (uint32_t)(start >> 32);
       operands[4 + 3 * i] = labels[i];
    }
+   spvb_selection_merge(b, sw_merge);
    spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * cases);
    free(operands);
-   enum rdna_status status = RDNA_OK;
+   struct case_emit e = { .plan = &plan,
+                          .cont = cont,
+                          .exit = sw_merge,
+                          .sel_merge = stacks,
+                          .loop_header = stacks + depth,
+                          .loop_cont = stacks + 2 * depth,
+                          .loop_merge = stacks + 3 * depth };
    for (size_t i = 0; i < cases && status == RDNA_OK; i++)
-      status = lower_case(l, cfg, starts[i], starts[i + 1], labels[i], cont, sw_merge);
+      status = lower_case(l, cfg, &e, &plan.cases[i], labels[i]);
    free(labels);
-   free(starts);
+   free(stacks);
+   structure_free(&plan);
    if (status != RDNA_OK)
       return status;
    lw_label(l, unknown);
