@@ -103,7 +103,8 @@ struct lower {
 
    /* ---- control flow (recomp/recomp.c) ---- */
    bool structured; /* rdna_recomp_options.cfg: structured constructs inside dispatcher cases */
-   uint32_t leave;  /* Function bool: leaving structured loops for the dispatcher */
+   bool backward_branches; /* a static branch goes back: the plan can have loops */
+   uint32_t leave; /* Function bool: leaving structured loops for the dispatcher (0: no loops) */
    unsigned fault_sites; /* lw_fault calls so far: an instruction that made one can end the wave */
 };
 

@@ -227,6 +227,19 @@ static void scan_vgprs(struct lower *l, const struct cfg *cfg)
    }
 }
 
+/* Whether a static branch goes back: only then can the structured form have loops. */
+static bool has_backward_branch(const struct cfg *cfg)
+{
+   for (size_t i = 0; i < cfg->num_insts; i++) {
+      uint64_t target;
+      const struct cfg_inst *ci = &cfg->insts[i];
+      if (!ci->illegal && cfg_static_branch(&ci->inst) &&
+          cfg_branch_target(&ci->inst, ci->pc, &target) && target <= ci->pc)
+         return true;
+   }
+   return false;
+}
+
 /* ---- SPIR-V declarations ------------------------------------------------------------------- */
 
 struct module_ids {
@@ -297,8 +310,8 @@ static void declare_state(struct lower *l)
    l->pc = function_var(l, l->t_ptr_u64, "pc");
    l->steps = function_var(l, l->t_ptr_u64, "steps");
    l->ended = function_var(l, l->t_ptr_bool, "ended");
-   if (l->structured)
-      l->leave = function_var(l, l->t_ptr_bool, "leave");
+   if (l->structured && l->backward_branches)
+      l->leave = function_var(l, l->t_ptr_bool, NULL);
    if (l->waves_per_group > 1) /* only several waves of a workgroup wait at s_barrier */
       l->at_barrier = function_var(l, l->t_ptr_bool, "at_barrier");
    l->fault_kind = function_var(l, l->t_ptr_u32, "fault_kind");
@@ -674,7 +687,8 @@ struct case_emit {
    size_t sels;
    uint32_t *loop_header, *loop_cont, *loop_merge; /* open loops */
    size_t loops;
-   bool open; /* the current SPIR-V block has no terminator yet */
+   bool open;      /* the current SPIR-V block has no terminator yet */
+   uint32_t steps; /* u64: the step count where straight-line code goes on; 0 after a label */
 };
 
 /* Leaves for the dispatcher: registers written back, the innermost loop left with `leave` set,
@@ -799,7 +813,7 @@ static enum rdna_status emit_block(struct lower *l, const struct cfg *cfg, struc
    const struct structure *plan = e->plan;
    size_t k = item->block, at = k - plan->first_block;
    const struct cfg_block *blk = &cfg->blocks[k];
-   uint32_t steps = spvb_load(b, l->t_u64, l->steps);
+   uint32_t steps = e->steps ? e->steps : spvb_load(b, l->t_u64, l->steps);
    uint32_t after = check_steps(l, cfg, blk, steps, e);
    bool last_faults;
    enum rdna_status st = lower_block_body(l, cfg, blk, steps, e, &last_faults);
@@ -807,6 +821,7 @@ static enum rdna_status emit_block(struct lower *l, const struct cfg *cfg, struc
       return st;
    lw_flush(l);
    spvb_store(b, l->steps, after);
+   e->steps = after;
    enum st_term term = plan->term[at];
    if (last_faults && term != ST_OTHER)
       leave_if_ended(l, e);
@@ -836,6 +851,7 @@ static enum rdna_status emit_block(struct lower *l, const struct cfg *cfg, struc
          spvb_branch_conditional(b, taken, merge, side);
          e->sel_merge[e->sels++] = merge;
          lw_label(l, side);
+         e->steps = 0;
          e->open = true;
          break;
       }
@@ -863,6 +879,7 @@ static void emit_loop_begin(struct lower *l, struct case_emit *e)
    spvb_loop_merge(b, e->loop_merge[e->loops], e->loop_cont[e->loops]);
    spvb_branch(b, body);
    lw_label(l, body);
+   e->steps = 0;
    e->loops++;
    e->open = true;
 }
@@ -885,6 +902,7 @@ static void emit_loop_end(struct lower *l, struct case_emit *e)
    leave_case(l, e);
    spvb_label(b, go);
    e->open = true;
+   e->steps = 0;
 }
 
 /* One case of the dispatcher's switch, from its plan. When control reaches the end of the
@@ -895,6 +913,7 @@ static enum rdna_status lower_case(struct lower *l, const struct cfg *cfg, struc
    struct spvb *b = l->b;
    lw_label(l, label);
    e->open = true;
+   e->steps = 0;
    e->sels = e->loops = 0;
    for (size_t i = 0; i < c->num_items; i++) {
       const struct st_item *item = &e->plan->items[c->first_item + i];
@@ -909,6 +928,7 @@ static enum rdna_status lower_case(struct lower *l, const struct cfg *cfg, struc
             lw_branch(l, e->sel_merge[e->sels]);
          lw_label(l, e->sel_merge[e->sels]);
          e->open = true;
+         e->steps = 0;
          break;
       case ST_ITEM_LOOP_BEGIN:
          emit_loop_begin(l, e);
@@ -993,7 +1013,7 @@ static enum rdna_status dispatcher_loop(struct lower *l, const struct cfg *cfg, 
    spvb_branch_conditional(b, stop, done, dispatch);
    spvb_label(b, dispatch);
    uint32_t pc = spvb_load(b, l->t_u64, l->pc);
-   if (l->structured)
+   if (l->leave)
       spvb_store(b, l->leave, lw_bool(l, false));
    struct structure plan;
    enum rdna_status status = structure_plan(cfg, first, first + count, l->structured, &plan);
@@ -1241,6 +1261,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    if (status != RDNA_OK)
       goto done;
    scan_vgprs(l, &cfg);
+   l->backward_branches = has_backward_branch(&cfg);
    status = build(l, &cfg, rdna_case_entry(c), options->batch_window, diag);
    if (status != RDNA_OK)
       goto done;
