@@ -842,8 +842,11 @@ static enum rdna_status emit_block(struct lower *l, const struct cfg *cfg, struc
       emit_edge(l, cfg, e, item->taken, target);
       break;
    case ST_CBRANCH: {
-      uint32_t taken =
-         lw_op2(l, SpvOpIEqual, l->t_bool, l->next_pc, lw_u64(l, cfg->blocks[target].start));
+      /* the branch's next PC is a select between its target and the next instruction; a
+       * branch that faulted instead (it has ended the wave) sets none */
+      uint32_t taken = l->next_pc ? lw_op2(l, SpvOpIEqual, l->t_bool, l->next_pc,
+                                           lw_u64(l, cfg->blocks[target].start))
+                                  : lw_bool(l, false);
       uint32_t merge = spvb_id(b), side = spvb_id(b);
       lw_flush(l);
       spvb_selection_merge(b, merge);
