@@ -383,7 +383,7 @@ static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
       track(&known, &ci.inst, pc);
       uint64_t next = pc + ci.inst.size;
       if (cfg_transfers(&ci.inst))
-         return push_work(d, next, !static_branch || ci.inst.op == RDNA_OP_s_branch);
+         return push_work(d, next, !static_branch);
       /* after an instruction that can fault, the walk goes on: the block split there is no
        * dispatcher entry (cfg_block.dispatched) */
       pc = next;

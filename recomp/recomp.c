@@ -682,8 +682,8 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
 
 struct case_emit {
    const struct structure *plan;
-   uint32_t cont, exit; /* the dispatcher loop's continue target; the switch's merge */
-   uint32_t *sel_merge; /* open if-then selections */
+   uint32_t cont, exit;            /* the dispatcher loop's continue target; the switch's merge */
+   uint32_t *sel_merge, *sel_else; /* open if-then and if-else selections */
    size_t sels;
    uint32_t *loop_header, *loop_cont, *loop_merge; /* open loops */
    size_t loops;
@@ -850,8 +850,10 @@ static enum rdna_status emit_block(struct lower *l, const struct cfg *cfg, struc
       uint32_t merge = spvb_id(b), side = spvb_id(b);
       lw_flush(l);
       spvb_selection_merge(b, merge);
-      if (item->if_then) { /* the not-taken path runs the items up to IF_END */
-         spvb_branch_conditional(b, taken, merge, side);
+      if (item->if_then || item->if_else) { /* the not-taken path runs the next items */
+         uint32_t other = item->if_else ? spvb_id(b) : merge;
+         spvb_branch_conditional(b, taken, other, side);
+         e->sel_else[e->sels] = other;
          e->sel_merge[e->sels++] = merge;
          lw_label(l, side);
          e->steps = 0;
@@ -924,6 +926,13 @@ static enum rdna_status lower_case(struct lower *l, const struct cfg *cfg, struc
       switch (item->kind) {
       case ST_ITEM_BLOCK:
          st = emit_block(l, cfg, e, item);
+         break;
+      case ST_ITEM_ELSE:
+         if (e->open)
+            lw_branch(l, e->sel_merge[e->sels - 1]);
+         lw_label(l, e->sel_else[e->sels - 1]);
+         e->open = true;
+         e->steps = 0;
          break;
       case ST_ITEM_IF_END:
          e->sels--;
@@ -1026,7 +1035,7 @@ static enum rdna_status dispatcher_loop(struct lower *l, const struct cfg *cfg, 
    size_t cases = plan.num_cases, depth = plan.num_items ? plan.num_items : 1;
    uint32_t *labels = malloc((cases ? cases : 1) * sizeof(*labels));
    uint32_t *operands = malloc((2 + 3 * cases) * sizeof(*operands));
-   uint32_t *stacks = malloc(4 * depth * sizeof(*stacks));
+   uint32_t *stacks = malloc(5 * depth * sizeof(*stacks));
    if (!labels || !operands || !stacks) {
       free(labels);
       free(operands);
@@ -1052,7 +1061,8 @@ static enum rdna_status dispatcher_loop(struct lower *l, const struct cfg *cfg, 
                           .sel_merge = stacks,
                           .loop_header = stacks + depth,
                           .loop_cont = stacks + 2 * depth,
-                          .loop_merge = stacks + 3 * depth };
+                          .loop_merge = stacks + 3 * depth,
+                          .sel_else = stacks + 4 * depth };
    for (size_t i = 0; i < cases && status == RDNA_OK; i++)
       status = lower_case(l, cfg, &e, &plan.cases[i], labels[i]);
    free(labels);

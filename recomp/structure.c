@@ -166,6 +166,23 @@ static bool walk(struct planner *p, long lo, long hi, struct scope scope, bool h
       enum st_term term = AT(p, s->term, k);
       long target = AT(p, s->target, k), fall = AT(p, s->fall, k);
       struct st_item item = { .kind = ST_ITEM_BLOCK, .block = (size_t)k };
+      long join = target > k + 1 && AT(p, s->term, target - 1) == ST_BRANCH
+                     ? AT(p, s->target, target - 1)
+                     : -1;
+      if (term == ST_CBRANCH && fall == k + 1 && join > target && join <= hi &&
+          entered_only_from(p, k + 1, target, k, target) &&
+          entered_only_from(p, target, join, k, join)) {
+         item.if_else = true;
+         add_item(p, item);
+         struct scope inner = scope;
+         inner.merge = join;
+         walk(p, k + 1, target, inner, false);
+         add_item(p, (struct st_item){ .kind = ST_ITEM_ELSE, .block = (size_t)k });
+         walk(p, target, join, inner, false);
+         add_item(p, (struct st_item){ .kind = ST_ITEM_IF_END, .block = (size_t)k });
+         k = join;
+         continue;
+      }
       if (term == ST_CBRANCH && target > k + 1 && target <= hi && fall == k + 1 &&
           entered_only_from(p, k + 1, target, k, target)) {
          item.if_then = true;

@@ -4,7 +4,9 @@
  * A case is a run of consecutive blocks [first, end) by address. Inside it, the static edges of
  * s_branch, s_cbranch_* and fall-through become structured control flow: a conditional branch
  * forward over blocks entered only from inside the skipped run opens a selection whose merge is
- * the target (if-then); a backward branch to a block closes a loop whose body is the run from
+ * the target (if-then), or, when the skipped run ends with an s_branch forward past the target
+ * over blocks entered only from the two runs, whose merge is that branch's target (if-else); a
+ * backward branch to a block closes a loop whose body is the run from
  * that header to the latch, when no block after the header is entered from outside the run; a
  * branch to the innermost loop's header or exit is a continue or break, to the innermost
  * selection's merge a branch there. Every other edge (calls, returns, computed targets, branches
@@ -39,7 +41,8 @@ enum st_edge {
 
 enum st_item_kind {
    ST_ITEM_BLOCK,      /* a block, then its terminator's edges */
-   ST_ITEM_IF_END,     /* closes the selection opened by the last open if-then block */
+   ST_ITEM_ELSE,       /* the taken path of the last open if-else block starts */
+   ST_ITEM_IF_END,     /* closes the selection opened by the last open if-then or if-else */
    ST_ITEM_LOOP_BEGIN, /* opens a loop; its header is the next block */
    ST_ITEM_LOOP_END,
 };
@@ -48,6 +51,7 @@ struct st_item {
    enum st_item_kind kind;
    size_t block; /* ST_ITEM_BLOCK: index into cfg.blocks */
    bool if_then; /* a conditional branch that skips the items up to the matching IF_END */
+   bool if_else; /* one whose not-taken items run up to ELSE, the taken ones up to IF_END */
    enum st_edge taken, fall; /* ST_BRANCH: taken; ST_FALL: fall; ST_CBRANCH: both */
 };
 

@@ -101,6 +101,17 @@ static size_t dispatcher_cases(const uint32_t *words, size_t n)
    return cases;
 }
 
+/* How many instructions with opcode `opcode` the module has. */
+static size_t count_opcode(const uint32_t *words, size_t n, unsigned opcode)
+{
+   size_t count = 0;
+   for (size_t i = 5; i < n; i += words[i] >> 16) {
+      cr_assert(words[i] >> 16 > 0);
+      count += (words[i] & 0xffff) == opcode;
+   }
+   return count;
+}
+
 static size_t cases_of(const struct rdna_case *c, enum rdna_cfg_lowering form)
 {
    struct rdna_recomp_options o = { .wave_size = 32, .subgroup_size = 8, .cfg = form };
@@ -122,6 +133,66 @@ Test(recomp_cfg_forms, structured_form_dispatches_only_entered_blocks)
     * reached by static edges */
    cr_expect_eq(cases_of(c, RDNA_CFG_STRUCTURED), 1u);
    cr_expect_eq(cases_of(c, RDNA_CFG_DEFAULT), 1u);
+   rdna_case_destroy(c);
+}
+
+/* The loop of `program` becomes an OpLoopMerge of its own next to the dispatcher loop's. */
+Test(recomp_cfg_forms, natural_loop_becomes_a_structured_loop)
+{
+   struct rdna_case *c = parse(program);
+   size_t loops[2];
+   for (int form = RDNA_CFG_DISPATCH; form <= RDNA_CFG_STRUCTURED; form++) {
+      struct rdna_recomp_options o = { .wave_size = 32,
+                                       .subgroup_size = 8,
+                                       .cfg = (enum rdna_cfg_lowering)form };
+      struct rdna_module *m = NULL;
+      struct rdna_diag diag;
+      cr_assert_eq(rdna_recomp_case(c, &o, &m, &diag), RDNA_OK, "%s", diag.message);
+      size_t n;
+      const uint32_t *words = rdna_module_words(m, &n);
+      loops[form - RDNA_CFG_DISPATCH] = count_opcode(words, n, 246 /* OpLoopMerge */);
+      rdna_module_destroy(m);
+   }
+   cr_expect_eq(loops[1], loops[0] + 1);
+   rdna_case_destroy(c);
+}
+
+/* An if/else on SCC whose then-part ends with s_branch over the else-part: one selection, no
+ * dispatcher case for the else-part or the join. A branch into the middle of the then-part
+ * from before the selection makes it irreducible for the plan: the join and the branch target
+ * become cases. */
+Test(recomp_cfg_forms, if_else_is_one_case_and_a_branch_into_it_is_not)
+{
+   static const char diamond[] = "[program]\n"
+                                 "  s_cmp_eq_u32 s5, 0\n"
+                                 "  s_cbranch_scc0 other\n"
+                                 "  s_add_u32 s6, s6, 1\n"
+                                 "  s_branch join\n"
+                                 "other:\n"
+                                 "  s_sub_u32 s6, s6, 1\n"
+                                 "join:\n"
+                                 "  s_endpgm\n";
+   struct rdna_case *c = parse(diamond);
+   cr_expect_eq(cases_of(c, RDNA_CFG_DISPATCH), 4u);
+   cr_expect_eq(cases_of(c, RDNA_CFG_STRUCTURED), 1u);
+   rdna_case_destroy(c);
+   static const char into[] = "[program]\n"
+                              "  s_cmp_eq_u32 s4, 0\n"
+                              "  s_cbranch_scc1 middle\n"
+                              "  s_cmp_eq_u32 s5, 0\n"
+                              "  s_cbranch_scc0 other\n"
+                              "  s_add_u32 s6, s6, 1\n"
+                              "middle:\n"
+                              "  s_add_u32 s6, s6, 2\n"
+                              "  s_branch join\n"
+                              "other:\n"
+                              "  s_sub_u32 s6, s6, 1\n"
+                              "join:\n"
+                              "  s_endpgm\n";
+   c = parse(into);
+   size_t structured = cases_of(c, RDNA_CFG_STRUCTURED);
+   cr_expect_gt(structured, 1u);
+   cr_expect_lt(structured, cases_of(c, RDNA_CFG_DISPATCH));
    rdna_case_destroy(c);
 }
 
