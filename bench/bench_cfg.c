@@ -9,7 +9,10 @@
  * bench/measure.h with its forward branches and calls (plain moves for its relative accesses),
  * and every case file named on the command line (compiled kernels among them).
  *
- *   bench_cfg [--gpu] [--count N] [--subgroup N] [CASE...] */
+ *   bench_cfg [--gpu] [--cfg dispatch|structured] [--count N] [--subgroup N] [CASE...]
+ *
+ * Run it with MESA_SHADER_CACHE_DISABLE=true: lavapipe answers a module it compiled before from
+ * its disk cache. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,17 +134,26 @@ int main(int argc, char **argv)
 {
    bool use_gpu = false;
    unsigned count = 2000, subgroup = 8;
+   int first_form = RDNA_CFG_DISPATCH, last_form = RDNA_CFG_STRUCTURED;
    struct program programs[64];
    size_t n = 0;
    for (int i = 1; i < argc; i++) {
       if (strcmp(argv[i], "--gpu") == 0)
          use_gpu = true;
-      else if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
+      else if (strcmp(argv[i], "--cfg") == 0 && i + 1 < argc) {
+         enum rdna_cfg_lowering form;
+         if (!rdna_cfg_lowering_parse(argv[++i], &form) || form == RDNA_CFG_DEFAULT) {
+            fprintf(stderr, "bench_cfg: --cfg takes dispatch or structured\n");
+            return 2;
+         }
+         first_form = last_form = (int)form;
+      } else if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
          count = (unsigned)strtoul(argv[++i], NULL, 0);
       else if (strcmp(argv[i], "--subgroup") == 0 && i + 1 < argc)
          subgroup = (unsigned)strtoul(argv[++i], NULL, 0);
       else if (argv[i][0] == '-') {
-         fprintf(stderr, "usage: bench_cfg [--gpu] [--count N] [--subgroup N] [CASE...]\n");
+         fprintf(stderr, "usage: bench_cfg [--gpu] [--cfg dispatch|structured] [--count N] "
+                         "[--subgroup N] [CASE...]\n");
          return 2;
       } else if (n < 60) {
          struct program *p = &programs[n];
@@ -194,7 +206,7 @@ int main(int argc, char **argv)
           "compile s");
    int code = 0;
    for (size_t i = 0; i < n; i++) {
-      for (int f = RDNA_CFG_DISPATCH; f <= RDNA_CFG_STRUCTURED; f++) {
+      for (int f = first_form; f <= last_form; f++) {
          struct form_result r;
          if (!measure(gpu, &programs[i], subgroup, (enum rdna_cfg_lowering)f, &r)) {
             code = 1;
