@@ -384,8 +384,8 @@ static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
       uint64_t next = pc + ci.inst.size;
       if (cfg_transfers(&ci.inst))
          return push_work(d, next, !static_branch);
-      /* after an instruction that can fault, the walk goes on: the block split there is no
-       * dispatcher entry (cfg_block.dispatched) */
+      /* after an instruction that can fault, the walk goes on: the block split there is only
+       * reached by falling through (cfg_block.dynamic stays false) */
       pc = next;
    }
 }
@@ -438,16 +438,15 @@ enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t n
       size_t slot;
       ci->leader = map_find(&d.leaders, ci->pc, &slot);
       bool dynamic = i == 0 || (ci->leader && (d.leaders.values[slot] & DYNAMIC));
-      bool dispatched = i == 0 || ci->leader, starts = dispatched;
+      bool starts = i == 0 || ci->leader;
       if (!starts) {
          const struct cfg_inst *prev = &cfg->insts[i - 1];
-         dispatched =
-            prev->illegal || cfg_transfers(&prev->inst) || prev->pc + prev->inst.size != ci->pc;
-         starts = dispatched || cfg_ends_block(&prev->inst);
+         starts =
+            prev->illegal || cfg_ends_block(&prev->inst) || prev->pc + prev->inst.size != ci->pc;
       }
       if (starts) {
          ci->leader = true;
-         cfg->blocks[cfg->num_blocks++] = (struct cfg_block){ ci->pc, i, 0, dispatched, dynamic };
+         cfg->blocks[cfg->num_blocks++] = (struct cfg_block){ ci->pc, i, 0, dynamic };
       }
       cfg->blocks[cfg->num_blocks - 1].count++;
    }

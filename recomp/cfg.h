@@ -24,11 +24,6 @@ struct cfg_inst {
 struct cfg_block {
    uint64_t start;
    size_t first, count; /* indices into cfg.insts */
-   /* Control reaches the block other than by falling through from an instruction that can fault
-    * (a branch, call, return or computed target, the entry, a region start, after a transfer or
-    * s_barrier): it needs a dispatcher case of its own. The structured form runs a block that
-    * is not dispatched in its predecessor's case (recomp/README.md, "Control flow"). */
-   bool dispatched;
    /* Control can reach the block other than by s_branch, s_cbranch_* or a conditional branch's
     * fall-through: the entry, a region start, a call target or return point, a computed target,
     * after a jump, s_endpgm, s_barrier or an undecodable word (recomp/structure.c). */

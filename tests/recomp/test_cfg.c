@@ -1,5 +1,5 @@
 /* The control-flow forms of the recompiler without a device: which blocks need a dispatcher case
- * (cfg_block.dispatched), the number of cases each form's module has, the option's names, and
+ * (cfg_block.dynamic), the number of cases each form's module has, the option's names, and
  * both forms validating for every case of the control-flow, call and memory corpus folders. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -37,7 +37,7 @@ static const char program[] = "[buffer b]\nsize 64\n"
                               "  s_load_dword s5, s[0:1], 0x0\n"
                               "  s_endpgm\n";
 
-Test(recomp_cfg_forms, blocks_after_a_faulting_instruction_are_not_dispatched)
+Test(recomp_cfg_forms, blocks_reached_by_static_edges_are_not_dynamic)
 {
    struct rdna_case *c = parse(program);
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
@@ -47,32 +47,32 @@ Test(recomp_cfg_forms, blocks_after_a_faulting_instruction_are_not_dispatched)
    /* blocks: the entry; loop (a branch target); after the load; after the store; after the
     * branch (a transfer); after s_load */
    static const uint64_t starts[] = { 0, 4, 12, 24, 36, 44 };
-   static const bool dispatched[] = { true, true, false, false, true, false };
    static const bool dynamic[] = { true, false, false, false, false, false };
    cr_assert_eq(cfg.num_blocks, 6u);
    for (size_t i = 0; i < 6; i++) {
       cr_assert_eq(cfg.blocks[i].start, entry + starts[i], "block %zu", i);
-      cr_assert_eq(cfg.blocks[i].dispatched, dispatched[i], "block %zu", i);
       cr_assert_eq(cfg.blocks[i].dynamic, dynamic[i], "block %zu", i);
    }
    cfg_free(&cfg);
    rdna_case_destroy(c);
 }
 
-Test(recomp_cfg_forms, a_branch_target_after_a_faulting_instruction_is_dispatched)
+Test(recomp_cfg_forms, call_targets_and_return_points_are_dynamic)
 {
+   /* s_call_b64 at 0, its return point s_endpgm at 4, the callee at 8 */
    struct rdna_case *c = parse("[program]\n"
-                               "  s_cmp_eq_u32 s2, 0\n"
-                               "  s_cbranch_scc1 after\n"
-                               "  s_load_dword s5, s[0:1], 0x0\n"
-                               "after:\n"
-                               "  s_endpgm\n");
+                               "  s_call_b64 s[30:31], callee\n"
+                               "  s_endpgm\n"
+                               "callee:\n"
+                               "  s_setpc_b64 s[30:31]\n");
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
    struct cfg cfg;
    cr_assert_eq(cfg_build(c, &isa, &cfg, NULL), RDNA_OK);
    cr_assert_eq(cfg.num_blocks, 3u);
-   cr_assert_eq(cfg.blocks[2].start, rdna_case_entry(c) + 16);
-   cr_assert(cfg.blocks[2].dispatched);
+   for (size_t i = 0; i < 3; i++) {
+      cr_assert_eq(cfg.blocks[i].start, rdna_case_entry(c) + 4 * i);
+      cr_assert(cfg.blocks[i].dynamic, "block %zu", i);
+   }
    cfg_free(&cfg);
    rdna_case_destroy(c);
 }
