@@ -53,7 +53,7 @@ static void measure(const struct rdna_case *c, const struct rdna_recomp_options 
 static bool gpu_time(struct rdna_gpu *gpu, const struct rdna_case *c, unsigned wave,
                      enum rdna_relative_lowering lowering, double *compile_ms, double *run_ms)
 {
-   struct rdna_gpu_case_options o = { lowering, 0, 600000000000ull };
+   struct rdna_gpu_case_options o = { .relative = lowering, .timeout_ns = 600000000000ull };
    struct rdna_gpu_case_result result;
    struct rdna_diag diag;
    enum rdna_status st = rdna_gpu_case_run(gpu, c, wave, &o, &result, &diag);

@@ -58,14 +58,34 @@ static bool may_fault(const struct rdna_inst *inst)
    }
 }
 
-bool cfg_ends_block(const struct rdna_inst *inst)
+bool cfg_transfers(const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);
    if (!info)
       return true;
    /* s_barrier too: the wave leaves the dispatcher there to meet its workgroup. */
-   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || may_fault(inst) ||
-          inst->op == RDNA_OP_s_barrier;
+   return (info->flags & (BRANCH | JUMP | CALL | ENDPGM)) != 0 || inst->op == RDNA_OP_s_barrier;
+}
+
+bool cfg_static_branch(const struct rdna_inst *inst)
+{
+   switch (inst->op) {
+   case RDNA_OP_s_branch:
+   case RDNA_OP_s_cbranch_scc0:
+   case RDNA_OP_s_cbranch_scc1:
+   case RDNA_OP_s_cbranch_vccz:
+   case RDNA_OP_s_cbranch_vccnz:
+   case RDNA_OP_s_cbranch_execz:
+   case RDNA_OP_s_cbranch_execnz:
+      return true;
+   default:
+      return false;
+   }
+}
+
+bool cfg_ends_block(const struct rdna_inst *inst)
+{
+   return cfg_transfers(inst) || may_fault(inst);
 }
 
 bool cfg_branch_target(const struct rdna_inst *inst, uint64_t pc, uint64_t *target)
@@ -159,9 +179,17 @@ struct discovery {
    struct addr_map leaders;
 };
 
-static bool push_work(struct discovery *d, uint64_t address)
+/* Leader flags: every leader is LEADER; DYNAMIC when control can reach it other than by a
+ * static branch (s_branch, s_cbranch_*) or the fall-through of a conditional one. */
+#define LEADER 1u
+#define DYNAMIC 2u
+
+static bool push_work(struct discovery *d, uint64_t address, bool dynamic)
 {
-   if (!map_insert(&d->leaders, address, 1))
+   size_t slot;
+   if (map_find(&d->leaders, address, &slot))
+      d->leaders.values[slot] |= dynamic ? DYNAMIC : 0;
+   else if (!map_insert(&d->leaders, address, LEADER | (dynamic ? DYNAMIC : 0)))
       return false;
    if (d->num_work == d->cap_work) {
       size_t cap = d->cap_work ? d->cap_work * 2 : 64;
@@ -342,19 +370,22 @@ static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
          ci.inst.size = 4;
          if (!add_inst(d, &ci))
             return false;
-         return push_work(d, pc + 4);
+         return push_work(d, pc + 4, true);
       }
       if (!add_inst(d, &ci))
          return false;
       uint64_t target;
-      if (cfg_branch_target(&ci.inst, pc, &target) && !push_work(d, target))
+      bool static_branch = cfg_static_branch(&ci.inst);
+      if (cfg_branch_target(&ci.inst, pc, &target) && !push_work(d, target, !static_branch))
          return false;
-      if (known_jump(&known, &ci.inst, &target) && !push_work(d, target))
+      if (known_jump(&known, &ci.inst, &target) && !push_work(d, target, true))
          return false;
       track(&known, &ci.inst, pc);
       uint64_t next = pc + ci.inst.size;
-      if (cfg_ends_block(&ci.inst))
-         return push_work(d, next);
+      if (cfg_transfers(&ci.inst))
+         return push_work(d, next, !static_branch);
+      /* after an instruction that can fault, the walk goes on: the block split there is only
+       * reached by falling through (cfg_block.dynamic stays false) */
       pc = next;
    }
 }
@@ -392,9 +423,9 @@ enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t n
    struct discovery d;
    memset(&d, 0, sizeof(d));
    d.cfg = cfg;
-   bool ok = push_work(&d, entry);
+   bool ok = push_work(&d, entry, true);
    for (size_t i = 0; ok && i < num_programs; i++)
-      ok = push_work(&d, programs[i].address);
+      ok = push_work(&d, programs[i].address, true);
    while (ok && d.num_work)
       ok = walk(&d, isa, programs, num_programs, d.work[--d.num_work]);
    if (ok) {
@@ -406,6 +437,7 @@ enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t n
       struct cfg_inst *ci = &cfg->insts[i];
       size_t slot;
       ci->leader = map_find(&d.leaders, ci->pc, &slot);
+      bool dynamic = i == 0 || (ci->leader && (d.leaders.values[slot] & DYNAMIC));
       bool starts = i == 0 || ci->leader;
       if (!starts) {
          const struct cfg_inst *prev = &cfg->insts[i - 1];
@@ -414,7 +446,7 @@ enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t n
       }
       if (starts) {
          ci->leader = true;
-         cfg->blocks[cfg->num_blocks++] = (struct cfg_block){ ci->pc, i, 0 };
+         cfg->blocks[cfg->num_blocks++] = (struct cfg_block){ ci->pc, i, 0, dynamic };
       }
       cfg->blocks[cfg->num_blocks - 1].count++;
    }

@@ -24,6 +24,10 @@ struct cfg_inst {
 struct cfg_block {
    uint64_t start;
    size_t first, count; /* indices into cfg.insts */
+   /* Control can reach the block other than by s_branch, s_cbranch_* or a conditional branch's
+    * fall-through: the entry, a region start, a call target or return point, a computed target,
+    * after a jump, s_endpgm, s_barrier or an undecodable word (recomp/structure.c). */
+   bool dynamic;
 };
 
 struct cfg {
@@ -50,6 +54,12 @@ enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t n
 void cfg_free(struct cfg *cfg);
 /* Whether an instruction ends its block. */
 bool cfg_ends_block(const struct rdna_inst *inst);
+/* Whether it ends its block by transferring control or leaving the dispatcher (a branch, jump,
+ * call, s_endpgm, s_barrier or an unknown row), rather than only because it can fault. */
+bool cfg_transfers(const struct rdna_inst *inst);
+/* s_branch and the s_cbranch_* rows on SCC, VCC and EXEC: branches whose successors are known
+ * when recompiling. */
+bool cfg_static_branch(const struct rdna_inst *inst);
 /* The static target of a PC-relative branch or s_call_b64 at `pc`; false when it has none. */
 bool cfg_branch_target(const struct rdna_inst *inst, uint64_t pc, uint64_t *target);
 /* The index of the block starting at `pc`, or -1. */

@@ -106,6 +106,11 @@ struct lower {
    uint32_t img_decode;         /* helper function: one texel field as a load returns it */
    uint32_t img_level_offset;   /* helper function: the bytes of the levels before one */
    uint32_t img_encode;         /* helper function: one texel field as a store writes it */
+   /* ---- control flow (recomp/recomp.c) ---- */
+   bool structured; /* rdna_recomp_options.cfg: structured constructs inside dispatcher cases */
+   bool backward_branches; /* a static branch goes back: the plan can have loops */
+   uint32_t leave; /* Function bool: leaving structured loops for the dispatcher (0: no loops) */
+   unsigned fault_sites; /* lw_fault calls so far: an instruction that made one can end the wave */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */

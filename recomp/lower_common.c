@@ -559,6 +559,7 @@ uint32_t lw_steps_now(struct lower *l)
 void lw_fault_value(struct lower *l, uint32_t cond, uint32_t kind, uint32_t lane, uint32_t address)
 {
    uint32_t merge = cond ? lw_if_begin(l, cond) : 0;
+   l->fault_sites++;
    spvb_store(l->b, l->fault_kind, kind);
    spvb_store(l->b, l->fault_lane, lane ? lane : lw_u32(l, 0xffffffffu));
    spvb_store(l->b, l->fault_pc, lw_u64(l, l->pc_value));

@@ -12,6 +12,7 @@
 
 #include "recomp/lower.h"
 #include "recomp/recomp_internal.h"
+#include "recomp/structure.h"
 
 struct rdna_module {
    uint32_t *words;
@@ -21,6 +22,25 @@ struct rdna_module {
 };
 
 static const char *const lowering_names[] = { "default", "chain", "tree", "switch", "window" };
+static const char *const cfg_lowering_names[] = { "default", "dispatch", "structured" };
+
+const char *rdna_cfg_lowering_name(enum rdna_cfg_lowering lowering)
+{
+   if ((unsigned)lowering >= sizeof(cfg_lowering_names) / sizeof(cfg_lowering_names[0]))
+      return NULL;
+   return cfg_lowering_names[lowering];
+}
+
+bool rdna_cfg_lowering_parse(const char *name, enum rdna_cfg_lowering *lowering)
+{
+   for (unsigned i = 0; i < sizeof(cfg_lowering_names) / sizeof(cfg_lowering_names[0]); i++) {
+      if (name && strcmp(name, cfg_lowering_names[i]) == 0) {
+         *lowering = (enum rdna_cfg_lowering)i;
+         return true;
+      }
+   }
+   return false;
+}
 
 const char *rdna_relative_lowering_name(enum rdna_relative_lowering lowering)
 {
@@ -107,6 +127,8 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
    if (!rdna_relative_lowering_name(o->relative))
       return fail(diag, RDNA_BAD_ARGUMENT, "unknown relative-addressing lowering %d",
                   (int)o->relative);
+   if (!rdna_cfg_lowering_name(o->cfg))
+      return fail(diag, RDNA_BAD_ARGUMENT, "unknown control-flow lowering %d", (int)o->cfg);
    lay->wave_size = wave;
    lay->subgroup_size = sub;
    lay->lanes_per_invocation = wave / sub;
@@ -208,6 +230,19 @@ static void scan_vgprs(struct lower *l, const struct cfg *cfg)
    }
 }
 
+/* Whether a static branch goes back: only then can the structured form have loops. */
+static bool has_backward_branch(const struct cfg *cfg)
+{
+   for (size_t i = 0; i < cfg->num_insts; i++) {
+      uint64_t target;
+      const struct cfg_inst *ci = &cfg->insts[i];
+      if (!ci->illegal && cfg_static_branch(&ci->inst) &&
+          cfg_branch_target(&ci->inst, ci->pc, &target) && target <= ci->pc)
+         return true;
+   }
+   return false;
+}
+
 /* ---- SPIR-V declarations ------------------------------------------------------------------- */
 
 struct module_ids {
@@ -278,6 +313,8 @@ static void declare_state(struct lower *l)
    l->pc = function_var(l, l->t_ptr_u64, "pc");
    l->steps = function_var(l, l->t_ptr_u64, "steps");
    l->ended = function_var(l, l->t_ptr_bool, "ended");
+   if (l->structured && l->backward_branches)
+      l->leave = function_var(l, l->t_ptr_bool, NULL);
    if (l->waves_per_group > 1) /* only several waves of a workgroup wait at s_barrier */
       l->at_barrier = function_var(l, l->t_ptr_bool, "at_barrier");
    l->fault_kind = function_var(l, l->t_ptr_u32, "fault_kind");
@@ -639,45 +676,294 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
    return status;
 }
 
-static enum rdna_status lower_block(struct lower *l, const struct cfg *cfg,
-                                    const struct cfg_block *blk, uint32_t label, uint32_t exit)
+/* ---- cases: blocks and structured constructs (recomp/structure.h) ----------------------------
+ * A case's code follows its plan: blocks in address order, selections and loops around them.
+ * Leaving for the dispatcher (a fault, the step limit, a jump it has to resolve) breaks out of
+ * the structured loops one at a time: `leave` is set, the innermost loop's merge checks it and
+ * leaves its own loop in turn, and outside every loop the case branches to the dispatcher loop's
+ * continue target, whose header sees the ended wave or switches on the stored PC. */
+
+struct case_emit {
+   const struct structure *plan;
+   uint32_t cont, exit;            /* the dispatcher loop's continue target; the switch's merge */
+   uint32_t *sel_merge, *sel_else; /* open if-then and if-else selections */
+   size_t sels;
+   uint32_t *loop_header, *loop_cont, *loop_merge; /* open loops */
+   size_t loops;
+   bool open;      /* the current SPIR-V block has no terminator yet */
+   uint32_t steps; /* u64: the step count where straight-line code goes on; 0 after a label */
+};
+
+/* Leaves for the dispatcher: registers written back, the innermost loop left with `leave` set,
+ * or the dispatcher loop continued. */
+static void leave_case(struct lower *l, struct case_emit *e)
 {
    struct spvb *b = l->b;
-   lw_label(l, label);
+   lw_flush(l);
+   if (e->loops) {
+      spvb_store(b, l->leave, lw_bool(l, true));
+      spvb_branch(b, e->loop_merge[e->loops - 1]);
+   } else {
+      spvb_branch(b, e->cont);
+   }
+   e->open = false;
+}
+
+/* Leaves when the wave has ended (the instruction just lowered faulted). The registers are
+ * written back first; the code after the check goes on with their values. */
+static void leave_if_ended(struct lower *l, struct case_emit *e)
+{
+   struct spvb *b = l->b;
+   lw_flush(l);
+   uint32_t ended = spvb_load(b, l->t_bool, l->ended);
+   uint32_t leave = spvb_id(b), go = spvb_id(b);
+   spvb_selection_merge(b, go);
+   spvb_branch_conditional(b, ended, leave, go);
+   spvb_label(b, leave);
+   leave_case(l, e);
+   spvb_label(b, go);
+   e->open = true;
+}
+
+/* The step limit, checked per block: when the block's instructions would take the wave past it,
+ * the wave faults STEP_LIMIT at the block's start and leaves (the interpreter checks before
+ * every instruction, so the two agree when the limit falls on a block boundary). `steps` (u64)
+ * is the count when the block starts; returns the count after it. */
+static uint32_t check_steps(struct lower *l, const struct cfg *cfg, const struct cfg_block *blk,
+                            uint32_t steps, struct case_emit *e)
+{
+   struct spvb *b = l->b;
    uint64_t counted = 0;
    for (size_t i = 0; i < blk->count; i++)
       counted += !cfg->insts[blk->first + i].illegal;
-   /* The step limit, checked per block: the wave stops at the start of the first block that
-    * would run past it (the interpreter checks before every instruction, so the two agree when
-    * the limit falls on a block boundary). */
-   uint32_t steps = spvb_load(b, l->t_u64, l->steps);
    uint32_t after = lw_op2(l, SpvOpIAdd, l->t_u64, steps, lw_u64(l, counted));
    uint32_t over = lw_op2(l, SpvOpUGreaterThan, l->t_bool, after, lw_u64(l, l->step_limit));
-   uint32_t fault_label = spvb_id(b), body = spvb_id(b), merge = spvb_id(b);
-   spvb_selection_merge(b, merge);
-   spvb_branch_conditional(b, over, fault_label, body);
-   spvb_label(b, fault_label);
+   uint32_t stop = spvb_id(b), go = spvb_id(b);
+   lw_flush(l);
+   spvb_selection_merge(b, go);
+   spvb_branch_conditional(b, over, stop, go);
+   spvb_label(b, stop);
    l->pc_value = blk->start;
    l->op_value = 0xffffffffu;
    lw_fault(l, 0, RDNA_FAULT_STEP_LIMIT, 0, 0);
-   spvb_branch(b, merge);
+   spvb_store(b, l->pc, lw_u64(l, blk->start));
+   leave_case(l, e);
+   spvb_label(b, go);
+   e->open = true;
+   return after;
+}
 
-   lw_label(l, body);
-   const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
+/* The instructions of one block, the first of them counted from `steps` (u64). After an
+ * instruction that recorded a fault somewhere in its lowering, the steps so far are stored and
+ * the wave leaves if it ended, unless the instruction is the block's last (the caller checks).
+ * *last_faults says whether the last one can have ended the wave. */
+static enum rdna_status lower_block_body(struct lower *l, const struct cfg *cfg,
+                                         const struct cfg_block *blk, uint32_t steps,
+                                         struct case_emit *e, bool *last_faults)
+{
    l->block_steps = steps;
+   *last_faults = false;
    for (size_t i = 0; i < blk->count; i++) {
+      unsigned sites = l->fault_sites;
       l->inst_index = (unsigned)i;
       enum rdna_status st = lower_inst(l, &cfg->insts[blk->first + i]);
       if (st != RDNA_OK)
          return st;
+      bool faults = l->fault_sites != sites;
+      if (faults && i + 1 < blk->count) {
+         lw_flush(l);
+         spvb_store(l->b, l->steps, lw_steps_now(l));
+         leave_if_ended(l, e);
+      }
+      *last_faults = faults;
    }
+   return RDNA_OK;
+}
+
+/* An edge of the plan to block `target`. */
+static void emit_edge(struct lower *l, const struct cfg *cfg, struct case_emit *e,
+                      enum st_edge edge, long target)
+{
+   struct spvb *b = l->b;
+   switch (edge) {
+   case ST_NEXT:
+      return;
+   case ST_MERGE:
+      lw_flush(l);
+      spvb_branch(b, e->sel_merge[e->sels - 1]);
+      break;
+   case ST_CONTINUE:
+      lw_flush(l);
+      spvb_branch(b, e->loop_cont[e->loops - 1]);
+      break;
+   case ST_BREAK:
+      lw_flush(l);
+      spvb_branch(b, e->loop_merge[e->loops - 1]);
+      break;
+   case ST_EXIT:
+      spvb_store(b, l->pc, lw_u64(l, cfg->blocks[target].start));
+      leave_case(l, e);
+      break;
+   }
+   e->open = false;
+}
+
+/* Block k of the plan and its terminator's edges. */
+static enum rdna_status emit_block(struct lower *l, const struct cfg *cfg, struct case_emit *e,
+                                   const struct st_item *item)
+{
+   struct spvb *b = l->b;
+   const struct structure *plan = e->plan;
+   size_t k = item->block, at = k - plan->first_block;
+   const struct cfg_block *blk = &cfg->blocks[k];
+   uint32_t steps = e->steps ? e->steps : spvb_load(b, l->t_u64, l->steps);
+   uint32_t after = check_steps(l, cfg, blk, steps, e);
+   bool last_faults;
+   enum rdna_status st = lower_block_body(l, cfg, blk, steps, e, &last_faults);
+   if (st != RDNA_OK)
+      return st;
    lw_flush(l);
    spvb_store(b, l->steps, after);
-   uint32_t next = l->next_pc ? l->next_pc : lw_u64(l, last->pc + last->inst.size);
-   spvb_store(b, l->pc, lw_op2(l, SpvOpBitwiseAnd, l->t_u64, next, lw_u64(l, 0xffffffffffffull)));
-   spvb_branch(b, merge);
-   spvb_label(b, merge);
-   spvb_branch(b, exit);
+   e->steps = after;
+   enum st_term term = plan->term[at];
+   if (last_faults && term != ST_OTHER)
+      leave_if_ended(l, e);
+   const struct cfg_inst *last = &cfg->insts[blk->first + blk->count - 1];
+   long target = plan->target[at], fall = plan->fall[at];
+   switch (term) {
+   case ST_OTHER: {
+      uint32_t next = l->next_pc ? l->next_pc : lw_u64(l, last->pc + last->inst.size);
+      spvb_store(b, l->pc,
+                 lw_op2(l, SpvOpBitwiseAnd, l->t_u64, next, lw_u64(l, 0xffffffffffffull)));
+      leave_case(l, e);
+      break;
+   }
+   case ST_FALL:
+      emit_edge(l, cfg, e, item->fall, fall);
+      break;
+   case ST_BRANCH:
+      emit_edge(l, cfg, e, item->taken, target);
+      break;
+   case ST_CBRANCH: {
+      /* the branch's next PC is a select between its target and the next instruction; a
+       * branch that faulted instead (it has ended the wave) sets none */
+      uint32_t taken = l->next_pc ? lw_op2(l, SpvOpIEqual, l->t_bool, l->next_pc,
+                                           lw_u64(l, cfg->blocks[target].start))
+                                  : lw_bool(l, false);
+      uint32_t merge = spvb_id(b), side = spvb_id(b);
+      lw_flush(l);
+      spvb_selection_merge(b, merge);
+      if (item->if_then || item->if_else) { /* the not-taken path runs the next items */
+         uint32_t other = item->if_else ? spvb_id(b) : merge;
+         spvb_branch_conditional(b, taken, other, side);
+         e->sel_else[e->sels] = other;
+         e->sel_merge[e->sels++] = merge;
+         lw_label(l, side);
+         e->steps = 0;
+         e->open = true;
+         break;
+      }
+      spvb_branch_conditional(b, taken, side, merge);
+      spvb_label(b, side);
+      emit_edge(l, cfg, e, item->taken, target);
+      spvb_label(b, merge);
+      e->open = true;
+      emit_edge(l, cfg, e, item->fall, fall);
+      break;
+   }
+   }
+   return RDNA_OK;
+}
+
+static void emit_loop_begin(struct lower *l, struct case_emit *e)
+{
+   struct spvb *b = l->b;
+   uint32_t header = spvb_id(b), body = spvb_id(b);
+   e->loop_header[e->loops] = header;
+   e->loop_cont[e->loops] = spvb_id(b);
+   e->loop_merge[e->loops] = spvb_id(b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   spvb_loop_merge(b, e->loop_merge[e->loops], e->loop_cont[e->loops]);
+   spvb_branch(b, body);
+   lw_label(l, body);
+   e->steps = 0;
+   e->loops++;
+   e->open = true;
+}
+
+/* Closes the innermost loop; at its merge, a wave that left inside leaves the enclosing one. */
+static void emit_loop_end(struct lower *l, struct case_emit *e)
+{
+   struct spvb *b = l->b;
+   e->loops--;
+   if (e->open)
+      lw_branch(l, e->loop_merge[e->loops]);
+   lw_label(l, e->loop_cont[e->loops]);
+   spvb_branch(b, e->loop_header[e->loops]);
+   lw_label(l, e->loop_merge[e->loops]);
+   uint32_t left = spvb_load(b, l->t_bool, l->leave);
+   uint32_t out = spvb_id(b), go = spvb_id(b);
+   spvb_selection_merge(b, go);
+   spvb_branch_conditional(b, left, out, go);
+   spvb_label(b, out);
+   leave_case(l, e);
+   spvb_label(b, go);
+   e->open = true;
+   e->steps = 0;
+}
+
+/* One case of the dispatcher's switch, from its plan. When control reaches the end of the
+ * plan, the next PC is the block after the case. */
+static enum rdna_status lower_case(struct lower *l, const struct cfg *cfg, struct case_emit *e,
+                                   const struct st_case *c, uint32_t label)
+{
+   struct spvb *b = l->b;
+   lw_label(l, label);
+   e->open = true;
+   e->steps = 0;
+   e->sels = e->loops = 0;
+   for (size_t i = 0; i < c->num_items; i++) {
+      const struct st_item *item = &e->plan->items[c->first_item + i];
+      enum rdna_status st = RDNA_OK;
+      switch (item->kind) {
+      case ST_ITEM_BLOCK:
+         st = emit_block(l, cfg, e, item);
+         break;
+      case ST_ITEM_ELSE:
+         if (e->open)
+            lw_branch(l, e->sel_merge[e->sels - 1]);
+         lw_label(l, e->sel_else[e->sels - 1]);
+         e->open = true;
+         e->steps = 0;
+         break;
+      case ST_ITEM_IF_END:
+         e->sels--;
+         if (e->open)
+            lw_branch(l, e->sel_merge[e->sels]);
+         lw_label(l, e->sel_merge[e->sels]);
+         e->open = true;
+         e->steps = 0;
+         break;
+      case ST_ITEM_LOOP_BEGIN:
+         emit_loop_begin(l, e);
+         break;
+      case ST_ITEM_LOOP_END:
+         emit_loop_end(l, e);
+         break;
+      }
+      if (st != RDNA_OK)
+         return st;
+   }
+   if (e->open) {
+      const struct cfg_block *last = &cfg->blocks[c->end - 1];
+      const struct cfg_inst *inst = &cfg->insts[last->first + last->count - 1];
+      uint64_t next = c->end < e->plan->first_block + e->plan->num_blocks
+                         ? cfg->blocks[c->end].start
+                         : inst->pc + inst->inst.size;
+      spvb_store(b, l->pc, lw_u64(l, next));
+      lw_branch(l, e->exit);
+   }
    return RDNA_OK;
 }
 
@@ -742,30 +1028,49 @@ static enum rdna_status dispatcher_loop(struct lower *l, const struct cfg *cfg, 
    spvb_branch_conditional(b, stop, done, dispatch);
    spvb_label(b, dispatch);
    uint32_t pc = spvb_load(b, l->t_u64, l->pc);
-   spvb_selection_merge(b, sw_merge);
-   /* OpSwitch on the 64-bit PC: literal pairs (low, high word) and a label per block. */
-   uint32_t *labels = malloc((count ? count : 1) * sizeof(*labels));
-   uint32_t *operands = malloc((2 + 3 * count) * sizeof(*operands));
-   if (!labels || !operands) {
+   if (l->leave)
+      spvb_store(b, l->leave, lw_bool(l, false));
+   struct structure plan;
+   enum rdna_status status = structure_plan(cfg, first, first + count, l->structured, &plan);
+   if (status != RDNA_OK)
+      return fail(diag, status, "out of memory planning control flow");
+   /* OpSwitch on the 64-bit PC: literal pairs (low, high word) and a label per case. */
+   size_t cases = plan.num_cases, depth = plan.num_items ? plan.num_items : 1;
+   uint32_t *labels = malloc((cases ? cases : 1) * sizeof(*labels));
+   uint32_t *operands = malloc((2 + 3 * cases) * sizeof(*operands));
+   uint32_t *stacks = malloc(5 * depth * sizeof(*stacks));
+   if (!labels || !operands || !stacks) {
       free(labels);
       free(operands);
+      free(stacks);
+      structure_free(&plan);
       return fail(diag, RDNA_NO_MEMORY, "out of memory");
    }
    operands[0] = pc;
    operands[1] = unknown;
-   for (size_t i = 0; i < count; i++) {
-      const struct cfg_block *blk = &cfg->blocks[first + i];
+   for (size_t i = 0; i < cases; i++) {
+      uint64_t start = cfg->blocks[plan.cases[i].first].start;
       labels[i] = spvb_id(b);
-      operands[2 + 3 * i] = (uint32_t)blk->start;
-      operands[3 + 3 * i] = (uint32_t)(blk->start >> 32);
+      operands[2 + 3 * i] = (uint32_t)start;
+      operands[3 + 3 * i] = (uint32_t)(start >> 32);
       operands[4 + 3 * i] = labels[i];
    }
-   spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * count);
+   spvb_selection_merge(b, sw_merge);
+   spvb_op_void(b, SpvOpSwitch, operands, 2 + 3 * cases);
    free(operands);
-   enum rdna_status status = RDNA_OK;
-   for (size_t i = 0; i < count && status == RDNA_OK; i++)
-      status = lower_block(l, cfg, &cfg->blocks[first + i], labels[i], sw_merge);
+   struct case_emit e = { .plan = &plan,
+                          .cont = cont,
+                          .exit = sw_merge,
+                          .sel_merge = stacks,
+                          .loop_header = stacks + depth,
+                          .loop_cont = stacks + 2 * depth,
+                          .loop_merge = stacks + 3 * depth,
+                          .sel_else = stacks + 4 * depth };
+   for (size_t i = 0; i < cases && status == RDNA_OK; i++)
+      status = lower_case(l, cfg, &e, &plan.cases[i], labels[i]);
    free(labels);
+   free(stacks);
+   structure_free(&plan);
    if (status != RDNA_OK)
       return status;
    lw_label(l, unknown);
@@ -957,6 +1262,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    l->waves_per_group = lay->waves_per_group;
    l->state_words = lay->state_words;
    l->step_limit = options->step_limit ? options->step_limit : rdna_case_steps(c);
+   l->structured = options->cfg != RDNA_CFG_DISPATCH;
    l->vgpr_var = vgpr_var;
    l->sgpr_cache = sgpr_cache;
    l->vgpr_cache = vgpr_cache;
@@ -971,6 +1277,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    if (status != RDNA_OK)
       goto done;
    scan_vgprs(l, &cfg);
+   l->backward_branches = has_backward_branch(&cfg);
    status = build(l, &cfg, rdna_case_entry(c), options->batch_window, diag);
    if (status != RDNA_OK)
       goto done;

@@ -165,7 +165,7 @@ static double driver_compile_s(struct bench *b, const struct rdna_case *c,
    }
    if (!b->gpu)
       return NAN; /* b->gpu_error says why */
-   struct rdna_gpu_case_options o = { lowering, 0, 600000000000ull };
+   struct rdna_gpu_case_options o = { .relative = lowering, .timeout_ns = 600000000000ull };
    struct rdna_gpu_case_result result;
    struct rdna_diag diag;
    enum rdna_status st = rdna_gpu_case_run(b->gpu, c, 32, &o, &result, &diag);

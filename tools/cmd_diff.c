@@ -38,6 +38,8 @@ static void diff_help(FILE *out)
          "  --wave 32|64         run only this wave size\n"
          "  --relative=LOWERING  relative VGPR addressing as chain, tree, switch, window or\n"
          "                       default\n"
+         "  --cfg=FORM           control flow as dispatch (every block a case of the\n"
+         "                       dispatcher loop) or structured (the default)\n"
          "  --steps N            per-wave step limit on both sides (default: the case's)\n"
          "  --timeout MS         how long one dispatch may run (default 10000)\n"
          "  --max N              divergences listed per run (default 16; all are counted)\n"
@@ -568,6 +570,12 @@ static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_p
       } else if (cli_is(&parser, "--device", NULL)) {
          if (!cli_value(&parser, &d->device))
             code = CLI_EXIT_BAD_INPUT;
+      } else if (cli_is(&parser, "--cfg", NULL)) {
+         if (!cli_value(&parser, &value))
+            code = CLI_EXIT_BAD_INPUT;
+         else if (!rdna_cfg_lowering_parse(value, &d->run.cfg))
+            code = cli_usage_error(
+               "diff", "--cfg takes dispatch, structured or default, found '%s'", value);
       } else if (cli_is(&parser, "--relative", NULL)) {
          if (!cli_value(&parser, &value))
             code = CLI_EXIT_BAD_INPUT;

@@ -32,6 +32,8 @@ static void gpu_help(FILE *out)
          "  --wave 32|64         run only this wave size (cases that do not list it are skipped)\n"
          "  --relative=LOWERING  relative VGPR addressing as chain, tree, switch, window or\n"
          "                       default\n"
+         "  --cfg=FORM           control flow as dispatch (every block a case of the\n"
+         "                       dispatcher loop) or structured (the default)\n"
          "  --steps N            per-wave step limit (default: the case's 'steps', 1000000)\n"
          "  --timeout MS         how long one dispatch may run (default 10000)\n"
          "  --validate           enable the Khronos validation layer where it is installed; an\n"
@@ -376,6 +378,12 @@ static int parse_options(int argc, char **argv, struct gpu_options *o, struct cl
       } else if (cli_is(&parser, "--device", NULL)) {
          if (!cli_value(&parser, &o->device))
             code = CLI_EXIT_BAD_INPUT;
+      } else if (cli_is(&parser, "--cfg", NULL)) {
+         if (!cli_value(&parser, &value))
+            code = CLI_EXIT_BAD_INPUT;
+         else if (!rdna_cfg_lowering_parse(value, &o->run.cfg))
+            code = cli_usage_error("gpu", "--cfg takes dispatch, structured or default, found '%s'",
+                                   value);
       } else if (cli_is(&parser, "--relative", NULL)) {
          if (!cli_value(&parser, &value))
             code = CLI_EXIT_BAD_INPUT;

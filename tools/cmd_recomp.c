@@ -23,6 +23,8 @@ static void recomp_help(FILE *out)
          "                        size (default 32; lavapipe: 8)\n"
          "  --relative=LOWERING   relative VGPR addressing as chain, tree, switch or window\n"
          "                        (default: chain for subgroups below 32, else window)\n"
+         "  --cfg=FORM            control flow as dispatch (every block a case of the\n"
+         "                        dispatcher loop) or structured (the default)\n"
          "  --steps N             per-wave step limit (default: the case's 'steps')\n"
          "  --text                write SPIRV-Tools' disassembly instead of the binary\n"
          "  -h, --help            this text\n"
@@ -73,6 +75,12 @@ int cmd_recomp(int argc, char **argv)
          if (!rdna_relative_lowering_parse(value, &options.relative))
             return cli_usage_error(
                command, "--relative takes chain, tree, switch, window or default, not '%s'", value);
+      } else if (cli_is(&p, "--cfg", NULL)) {
+         if (!cli_value(&p, &value))
+            return CLI_EXIT_BAD_INPUT;
+         if (!rdna_cfg_lowering_parse(value, &options.cfg))
+            return cli_usage_error(command, "--cfg takes dispatch, structured or default, not '%s'",
+                                   value);
       } else if (cli_is(&p, "--steps", NULL)) {
          if (!cli_value(&p, &value))
             return CLI_EXIT_BAD_INPUT;

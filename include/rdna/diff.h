@@ -68,6 +68,7 @@ struct rdna_diff_options {
     * deliberately wrong lowering). NULL: the module runs as recompiled. */
    void (*edit_module)(void *user, uint32_t *words, size_t num_words);
    void *edit_user;
+   enum rdna_cfg_lowering cfg;
 };
 
 /* A value left out of the comparison because the RDNA2 ISA guide leaves it undefined: one

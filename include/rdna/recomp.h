@@ -77,6 +77,19 @@ const char *rdna_relative_lowering_name(enum rdna_relative_lowering lowering);
 /* Parses one of those names; false when it is none. */
 bool rdna_relative_lowering_parse(const char *name, enum rdna_relative_lowering *lowering);
 
+/* How control flow is lowered (recomp/README.md, "Control flow"). Both forms give the same
+ * results: registers, memory, faults with their PC and the step count. */
+enum rdna_cfg_lowering {
+   RDNA_CFG_DEFAULT = 0, /* structured */
+   RDNA_CFG_DISPATCH,    /* every basic block a case of the dispatcher loop's switch on the PC */
+   RDNA_CFG_STRUCTURED,  /* only blocks entered by a transfer of control are dispatcher cases */
+};
+
+/* "default", "dispatch", "structured"; NULL outside the enum. */
+const char *rdna_cfg_lowering_name(enum rdna_cfg_lowering lowering);
+/* Parses one of those names; false when it is none. */
+bool rdna_cfg_lowering_parse(const char *name, enum rdna_cfg_lowering *lowering);
+
 struct rdna_recomp_options {
    unsigned wave_size;     /* 32 or 64: one of the case's wave sizes */
    unsigned subgroup_size; /* the driver's subgroup size (power of two, <= wave_size); 0: 32 */
@@ -88,6 +101,7 @@ struct rdna_recomp_options {
     * of the window its basic block starts in, as that program alone would; and every wave starts
     * at the PC its state record holds (RDNA_STATE_PC_LO/HI) rather than at the case's entry. */
    uint64_t batch_window;
+   enum rdna_cfg_lowering cfg;
 };
 
 /* ---- the module --------------------------------------------------------------------------- */

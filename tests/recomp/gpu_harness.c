@@ -71,7 +71,7 @@ void harness_run(const char *text, unsigned wave_size, enum rdna_relative_loweri
    cr_assert_eq(st, RDNA_OK, "generated case, line %u: %s", diag.line, diag.message);
    /* A generous time-out: lavapipe's first dispatch in a process can take seconds on a loaded
     * machine. */
-   struct rdna_gpu_case_options options = { relative, 0, 120000000000ull };
+   struct rdna_gpu_case_options options = { .relative = relative, .timeout_ns = 120000000000ull };
    st = rdna_gpu_case_run(g, run->c, wave_size, &options, &run->result, &diag);
    cr_assert_eq(st, RDNA_OK, "running the case: %s", diag.message);
    cr_assert_eq(rdna_gpu_result_wave(&run->result.run, 0, &run->wave), RDNA_OK);

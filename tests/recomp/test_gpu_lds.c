@@ -844,7 +844,8 @@ Test(gpu_lds, an_lds_beyond_the_device_limit_is_unsupported_there)
    struct rdna_diag diag;
    memset(&diag, 0, sizeof(diag));
    cr_assert_eq(rdna_case_parse(text, strlen(text), "generated", &c, &diag), RDNA_OK);
-   struct rdna_gpu_case_options options = { RDNA_RELATIVE_DEFAULT, 0, 120000000000ull };
+   struct rdna_gpu_case_options options = { .relative = RDNA_RELATIVE_DEFAULT,
+                                            .timeout_ns = 120000000000ull };
    struct rdna_gpu_case_result result;
    memset(&result, 0, sizeof(result));
    enum rdna_status st = rdna_gpu_case_run(g, c, 32, &options, &result, &diag);
