@@ -26,6 +26,8 @@ struct lower_cached {
    bool dirty;
 };
 
+#define LOWER_TRANS_HELPERS 11 /* exp2, log2, sin cores; exp, log, sin, cos lanes in f32, f16 */
+
 #define LOWER_DIRTY_VGPR 0x80000000u
 #define LOWER_SCC_INDEX LOWER_SREGS
 #define LOWER_DIRTY_CAPACITY (LOWER_SREGS + 1 + LOWER_VGPRS * LOWER_MAX_SLOTS)
@@ -100,6 +102,9 @@ struct lower {
    uint32_t subgroup_id;  /* u32: the wave's index within its workgroup */
    uint32_t group_index;  /* u32: the workgroup's linear index in the grid */
    uint32_t lds_direct;   /* u32: the current instruction's lds_direct value; 0 when none */
+
+   /* ---- exp, log, sin and cos (recomp/lower_float_trans.c) ---- */
+   uint32_t trans_helper[LOWER_TRANS_HELPERS]; /* helper function ids; 0 until first used */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */

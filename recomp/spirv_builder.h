@@ -29,6 +29,10 @@ struct spvb_dedup_entry {
 struct spvb {
    struct spvb_buf capabilities, extensions, imports, memory_model, entry_points, exec_modes, debug,
       annotations, globals, func_vars, body;
+   /* helper functions, laid out after the module's function; while one is being written, `body`
+    * holds it and `main_body` the module function's words */
+   struct spvb_buf helpers, main_body;
+   bool in_helper;
    uint32_t next_id;
    bool out_of_memory; /* sticky: every later call is a no-op returning ids that never finish */
    /* type and constant dedup: an open-addressing table over (opcode, operands) keys */
@@ -80,6 +84,8 @@ uint32_t spvb_type_struct_unique(struct spvb *b, const uint32_t *members, size_t
 uint32_t spvb_const_u32(struct spvb *b, uint32_t value);
 uint32_t spvb_const_u64(struct spvb *b, uint64_t value);
 uint32_t spvb_const_bool(struct spvb *b, bool value);
+/* A 64-bit constant of `type` (a 64-bit integer or float type) with the bits `value`. */
+uint32_t spvb_const_bits64(struct spvb *b, uint32_t type, uint64_t value);
 
 /* ---- variables ---------------------------------------------------------------------------- */
 
@@ -111,6 +117,20 @@ void spvb_selection_merge(struct spvb *b, uint32_t merge);
 void spvb_loop_merge(struct spvb *b, uint32_t merge, uint32_t continue_target);
 /* Ends the function (OpReturn and OpFunctionEnd). */
 void spvb_end_function(struct spvb *b);
+
+/* ---- helper functions --------------------------------------------------------------------- */
+
+/* The type of a function returning `return_type` with `count` parameters of `param_types`. */
+uint32_t spvb_type_function_params(struct spvb *b, uint32_t return_type,
+                                   const uint32_t *param_types, size_t count);
+/* Starts a helper function (called with OpFunctionCall) of `count` parameters of `param_types`
+ * returning `return_type`; the parameters' ids go to params[]. Until spvb_end_helper, the body
+ * instructions (spvb_op, spvb_select, ...) go to the helper, which must be one block without
+ * variables. Returns the function's id; helpers do not nest. */
+uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t *param_types,
+                           size_t count, uint32_t params[]);
+/* Returns `value` from the helper and goes back to the module's function. */
+void spvb_end_helper(struct spvb *b, uint32_t value);
 
 /* Declares the GLCompute entry point "main" with its interface variables and LocalSize. */
 void spvb_entry_point(struct spvb *b, const uint32_t *interface, size_t count,
