@@ -5,9 +5,10 @@
  * the counts of differing results are the ones docs/float.md reports. With denormals flushed the
  * inputs are a subset and the results flush alike, so this mode covers the others.
  *
- *   bench_trans_sweep [--op exp|log|sin|cos] [--f16] [--step N] [--threads N]
+ *   bench_trans_sweep [--op exp|log|sin|cos] [--f16] [--step N] [--offset K] [--threads N]
  *
- * --f16 sweeps only f16; --step N checks every N-th f32 bit pattern (default 1: all of them);
+ * --f16 sweeps only f16; --step N checks every N-th f32 bit pattern from K (default 1 and 0: all
+ * of them; N runs with offsets 0 .. N-1 together check every pattern);
  * --threads runs the interpreter's waves on N threads. Prints one line per op and width, then the
  * first differing inputs. */
 #include <stdbool.h>
@@ -125,20 +126,23 @@ static int run_chunk(const struct op *op, unsigned width, const struct rdna_code
    return 0;
 }
 
-static int sweep(const struct op *op, unsigned width, uint64_t step, unsigned threads)
+static int sweep(const struct op *op, unsigned width, uint64_t step, uint64_t offset,
+                 unsigned threads)
 {
    struct rdna_code *code = assemble(op->name, width);
    if (!code)
       return -1;
    struct tally t;
    memset(&t, 0, sizeof(t));
-   uint64_t total = width == 16 ? 0x10000 : (0x100000000ull + step - 1) / step;
-   if (width == 16)
+   uint64_t total = width == 16 ? 0x10000 : (0x100000000ull - offset + step - 1) / step;
+   if (width == 16) {
       step = 1;
+      offset = 0;
+   }
    clock_t start = clock();
    for (uint64_t done = 0; done < total; done += CHUNK) {
       uint64_t count = total - done < CHUNK ? total - done : CHUNK;
-      if (run_chunk(op, width, code, done * step, step, count, threads, &t) != 0) {
+      if (run_chunk(op, width, code, offset + done * step, step, count, threads, &t) != 0) {
          rdna_code_destroy(code);
          return -1;
       }
@@ -147,9 +151,9 @@ static int sweep(const struct op *op, unsigned width, uint64_t step, unsigned th
                  (unsigned long long)t.inputs, (unsigned long long)t.differ);
    }
    rdna_code_destroy(code);
-   printf("v_%s_f%u %12llu inputs %8llu differ  (%.0f s)\n", op->name, width,
-          (unsigned long long)t.inputs, (unsigned long long)t.differ,
-          (double)(clock() - start) / CLOCKS_PER_SEC);
+   printf("v_%s_f%u %12llu inputs (every %llu from %llu) %8llu differ  (%.0f s)\n", op->name, width,
+          (unsigned long long)t.inputs, (unsigned long long)step, (unsigned long long)offset,
+          (unsigned long long)t.differ, (double)(clock() - start) / CLOCKS_PER_SEC);
    for (uint64_t i = 0; i < t.differ && i < SHOWN; i++)
       printf("  input 0x%08x: interpreter 0x%08x, model 0x%08x\n", t.shown_in[i], t.shown_interp[i],
              t.shown_model[i]);
@@ -161,7 +165,7 @@ int main(int argc, char **argv)
 {
    const char *only = NULL;
    bool f16_only = false;
-   uint64_t step = 1;
+   uint64_t step = 1, offset = 0;
    unsigned threads = 1;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--op") && i + 1 < argc) {
@@ -170,6 +174,8 @@ int main(int argc, char **argv)
          f16_only = true;
       } else if (!strcmp(argv[i], "--step") && i + 1 < argc) {
          step = strtoull(argv[++i], NULL, 0);
+      } else if (!strcmp(argv[i], "--offset") && i + 1 < argc) {
+         offset = strtoull(argv[++i], NULL, 0);
       } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
          threads = (unsigned)strtoul(argv[++i], NULL, 0);
       } else {
@@ -180,13 +186,17 @@ int main(int argc, char **argv)
    }
    if (step == 0)
       step = 1;
+   if (offset >= step) {
+      fprintf(stderr, "bench_trans_sweep: --offset must be below --step\n");
+      return 2;
+   }
    bool any = false;
    for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
       if (only && strcmp(only, ops[i].name))
          continue;
       any = true;
-      if (sweep(&ops[i], 16, 1, threads) != 0 ||
-          (!f16_only && sweep(&ops[i], 32, step, threads) != 0))
+      if (sweep(&ops[i], 16, 1, 0, threads) != 0 ||
+          (!f16_only && sweep(&ops[i], 32, step, offset, threads) != 0))
          return 3;
    }
    if (!any) {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/trans_model.h"
 #include "gpu_harness.h"
 #include "rdna/diff.h"
 
@@ -509,4 +510,100 @@ Test(float_trans, exp_log_sin_cos_f16_and_modifiers_match_the_interpreter, .time
       for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
          diff_trans(wave, modes[i], i == 1 ? ~0ull >> (64 - wave) : mixed_exec(wave),
                     5300u + 11u * i + wave);
+}
+
+/* ---- the double-double evaluation on the host (bench/trans_model.h) ------------------------ */
+
+/* Its constants are the nearest f64 to the exact values (and, in double-double, their
+ * remainders): checked against 113-bit arithmetic, ln 2 from sum 1 / (k 2^k). */
+static __float128 ln2_q(void)
+{
+   __float128 sum = 0, power = 1;
+   for (int k = 1; k <= 130; k++) {
+      power /= 2;
+      sum += power / k;
+   }
+   return sum;
+}
+
+static __float128 factorial_q(int n)
+{
+   __float128 f = 1;
+   for (int i = 2; i <= n; i++)
+      f *= i;
+   return f;
+}
+
+static void expect_dd(const double dd[2], __float128 exact, const char *what, int k)
+{
+   __float128 err = (__float128)dd[0] + (__float128)dd[1] - exact;
+   if (err < 0)
+      err = -err;
+   __float128 mag = exact < 0 ? -exact : exact;
+   cr_expect(err <= mag * 0x1p-104, "%s %d: double-double off by %g of its value", what, k,
+             (double)(err / mag));
+   cr_expect_eq(dd[0], (double)exact, "%s %d: high part is not the nearest f64", what, k);
+}
+
+static void expect_f64(double d, __float128 exact, const char *what, int k)
+{
+   cr_expect_eq(d, (double)exact, "%s %d: not the nearest f64", what, k);
+}
+
+Test(float_trans, double_double_constants_are_the_nearest_values)
+{
+   __float128 ln2 = ln2_q();
+   expect_dd(ta_ln2, ln2, "ln 2", 0);
+   for (int k = 0; k < 7; k++)
+      expect_dd(ta_exp_dd[k], 1 / factorial_q(k), "1/k!", k);
+   for (int k = 7; k <= 16; k++)
+      expect_f64(ta_exp_tail[k - 7], 1 / factorial_q(k), "1/k!", k);
+   for (int k = 0; k < 3; k++)
+      expect_dd(ta_log_dd[k], 2 / ((2 * k + 1) * ln2), "2/((2k+1) ln 2)", k);
+   for (int k = 3; k <= 13; k++)
+      expect_f64(ta_log_tail[k - 3], 2 / ((2 * k + 1) * ln2), "2/((2k+1) ln 2)", k);
+   for (int k = 0; k < 6; k++)
+      expect_dd(ta_sin_dd[k], (k & 1 ? -1 : 1) / factorial_q(2 * k + 1), "(-1)^k/(2k+1)!", k);
+   for (int k = 6; k <= 12; k++)
+      expect_f64(ta_sin_tail[k - 6], (k & 1 ? -1 : 1) / factorial_q(2 * k + 1), "(-1)^k/(2k+1)!",
+                 k);
+}
+
+/* Its f64 result is the f64 nearest the exact value: compared with the long double library
+ * functions (64-bit significands, themselves within about 2^-63), it agrees except where the
+ * exact value lies that close to an f64 rounding boundary, and is never a whole f64 ulp away. */
+static void check_model_f64(enum trans_model_fn fn, uint32_t state, float lo, float hi)
+{
+   unsigned n = 20000, differ = 0;
+   for (unsigned i = 0; i < n; i++) {
+      float x = lo + (hi - lo) * (float)(next(&state) >> 8) * 0x1p-24f;
+      long double ref;
+      if (fn == TRANS_MODEL_EXP) {
+         ref = exp2l(x);
+      } else if (fn == TRANS_MODEL_LOG) {
+         ref = log2l(x);
+      } else {
+         long double t = (long double)x - floorl((long double)x + 0.5L);
+         ref = sin_of_turns(fn == TRANS_MODEL_COS ? 0.25L - fabsl(t) : t);
+      }
+      double got = trans_model_f64(fn, x), want = (double)ref;
+      if (got != want) {
+         differ++;
+         cr_expect(fabsl((long double)got - ref) <= (long double)fabs(nextafter(want, 0) - want),
+                   "fn %d x %a: %a, long double %La", fn, (double)x, got, ref);
+      }
+   }
+   cr_expect(differ <= n / 200, "fn %d: %u of %u results differ from the long double's", fn, differ,
+             n);
+}
+
+Test(float_trans, double_double_results_are_the_nearest_f64)
+{
+   check_model_f64(TRANS_MODEL_EXP, 1, -150.0f, 128.0f);
+   check_model_f64(TRANS_MODEL_EXP, 2, -1.0f, 1.0f);
+   check_model_f64(TRANS_MODEL_LOG, 3, 0x1p-30f, 0x1p30f);
+   check_model_f64(TRANS_MODEL_LOG, 4, 0.5f, 2.0f);
+   check_model_f64(TRANS_MODEL_SIN, 5, -3.0f, 3.0f);
+   check_model_f64(TRANS_MODEL_COS, 6, -3.0f, 3.0f);
+   check_model_f64(TRANS_MODEL_SIN, 7, -0x1p-10f, 0x1p-10f);
 }
