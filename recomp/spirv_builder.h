@@ -1,8 +1,7 @@
 /* A small SPIR-V module builder: word buffers per logical-layout section (SPIR-V spec 2.4),
  * result ids, types and constants deduplicated, one function body and single-block helper
- * functions, validation and disassembly
- * through SPIRV-Tools. Enums come from spirv-headers. Used by the recompiler (recomp/); knows
- * nothing about RDNA. */
+ * functions, validation and disassembly through SPIRV-Tools. Enums come from spirv-headers.
+ * Used by the recompiler (recomp/); knows nothing about RDNA. */
 #ifndef RDNA_RECOMP_SPIRV_BUILDER_H
 #define RDNA_RECOMP_SPIRV_BUILDER_H
 
