@@ -447,6 +447,12 @@ uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t 
                            size_t count, uint32_t params[])
 {
    uint32_t type = spvb_type_function_params(b, return_type, param_types, count);
+   if (b->in_helper) {
+      b->out_of_memory = true; /* our own invariant: helpers do not nest; the module fails */
+      for (size_t i = 0; i < count; i++)
+         params[i] = spvb_id(b);
+      return spvb_id(b);
+   }
    b->main_body = b->body;
    b->body = (struct spvb_buf){ 0 };
    b->in_helper = true;
@@ -465,6 +471,8 @@ uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t 
 
 void spvb_end_helper(struct spvb *b, uint32_t value)
 {
+   if (!b->in_helper)
+      return;
    spvb_emit(b, &b->body, SpvOpReturnValue, &value, 1);
    spvb_emit(b, &b->body, SpvOpFunctionEnd, NULL, 0);
    for (size_t i = 0; i < b->body.len; i++)
