@@ -3,9 +3,9 @@
  * helpers' f64 operations in the same order, plus the lane rules the helpers apply (special
  * values, rounding the f64 to nearest even, flushing a denormal result). bench/bench_trans_sweep.c
  * compares it with the interpreter for every f16 and f32 input; tests/recomp/test_gpu_float_trans.c
- * compares the GPU with it. The project builds as ISO C11, where GCC does not contract a * b + c
- * into an fma and clang contracts only within one expression: every operation here is its own
- * function, so none is fused. */
+ * checks its constants and the accuracy of its f64 results. The project builds as ISO C11, where
+ * GCC does not contract a * b + c into an fma and clang contracts only within one expression: every
+ * operation here is its own function, so none is fused. */
 #ifndef RDNA_BENCH_TRANS_MODEL_H
 #define RDNA_BENCH_TRANS_MODEL_H
 
