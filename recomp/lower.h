@@ -26,6 +26,8 @@ struct lower_cached {
    bool dirty;
 };
 
+#define LOWER_TRANS_HELPERS 11 /* exp2, log2, sin cores; exp, log, sin, cos lanes in f32, f16 */
+
 #define LOWER_DIRTY_VGPR 0x80000000u
 #define LOWER_SCC_INDEX LOWER_SREGS
 #define LOWER_DIRTY_CAPACITY (LOWER_SREGS + 1 + LOWER_VGPRS * LOWER_MAX_SLOTS)
@@ -111,6 +113,8 @@ struct lower {
    bool backward_branches; /* a static branch goes back: the plan can have loops */
    uint32_t leave; /* Function bool: leaving structured loops for the dispatcher (0: no loops) */
    unsigned fault_sites; /* lw_fault calls so far: an instruction that made one can end the wave */
+   /* ---- exp, log, sin and cos (recomp/lower_float_trans.c) ---- */
+   uint32_t trans_helper[LOWER_TRANS_HELPERS]; /* helper function ids; 0 until first used */
 };
 
 /* ---- handlers ------------------------------------------------------------------------------ */

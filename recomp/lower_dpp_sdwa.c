@@ -124,7 +124,8 @@ static enum rdna_status run_row(struct lower *l, const struct rdna_inst *in,
       for (unsigned k = 0; k < l->slots; k++)
          l->active[k] = writes[k];
    enum rdna_status st = row(l, copy);
-   if (st == RDNA_OK && writes && gen != l->cache_gen)
+   /* v_movreld_b32 computes its lanes' write conditions before the relative write's branches */
+   if (st == RDNA_OK && writes && gen != l->cache_gen && in->op != RDNA_OP_v_movreld_b32)
       st = lower_unsupported(l, rdna_op_name(in->op),
                              " (its DPP16 form: the row's lowering branches, so the narrowed "
                              "lane set cannot be kept)");
@@ -442,14 +443,23 @@ static bool is_relative(unsigned op)
           op == RDNA_OP_v_swaprel_b32;
 }
 
+/* The relative moves that read VGPR[S0 + offset] index from the register src0 names, which a
+ * prepared source replaces, and SDWA's dst_sel would shape the named destination rather than the
+ * one a relative write reaches: those forms are not lowered. v_movreld_b32 reads its source
+ * plainly and writes VGPR[D + M0], so its DPP16 and DPP8 forms are the permuted source moved by
+ * the row's own relative write (the lanes DPP disables keep their values). */
+static bool relative_form_lowered(const struct rdna_inst *in)
+{
+   return in->op == RDNA_OP_v_movreld_b32 && in->encoding != RDNA_FMT_SDWA;
+}
+
 enum rdna_status lower_lane_form(struct lower *l, const struct rdna_inst *in, lower_fn row)
 {
    const char *name = rdna_op_name(in->op);
    char detail[64];
    snprintf(detail, sizeof(detail), " (its %s form%s)", rdna_encoding_name(in->encoding),
             is_relative(in->op) ? " with relative addressing" : "");
-   /* The relative moves index from the register they name, which a prepared source replaces. */
-   if (!row || is_relative(in->op))
+   if (!row || (is_relative(in->op) && !relative_form_lowered(in)))
       return lower_unsupported(l, name, detail);
    switch (in->encoding) {
    case RDNA_FMT_DPP16:

@@ -84,6 +84,14 @@ uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint3
 uint32_t fl_rcp(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
 uint32_t fl_sqrt(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
 uint32_t fl_rsq(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out, unsigned width);
+/* 2^a, log2(a), sin(2 pi a) and cos(2 pi a) of f32 bits a (f16 sources widened) as the
+ * interpreter computes them (an f64 value rounded to nearest even whatever MODE says, then
+ * flushed when `flush_out`; special values of docs/float.md "Transcendentals"), through helper
+ * functions emitted once per module (recomp/lower_float_trans.c). */
+uint32_t fl_exp(struct lower *l, uint32_t a, uint32_t flush_out, unsigned width);
+uint32_t fl_log(struct lower *l, uint32_t a, uint32_t flush_out, unsigned width);
+uint32_t fl_sin(struct lower *l, uint32_t a, uint32_t flush_out, unsigned width);
+uint32_t fl_cos(struct lower *l, uint32_t a, uint32_t flush_out, unsigned width);
 
 /* ---- f64 arithmetic on u64 bits (recomp/lower_float64_arith.c) --------------------------- */
 

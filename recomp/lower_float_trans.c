@@ -1,10 +1,14 @@
-/* The roots and reciprocals of f32 and f16 (RDNA2 ISA guide 12.9, V_RCP_F32, V_SQRT_F32,
- * V_RSQ_F32; docs/float.md "Transcendentals"), correctly rounded by MODE on every driver: the
- * exact result is bracketed in integer arithmetic (a u64 division for rcp; an integer square root
- * or reciprocal square root whose f64 estimate is corrected until squares prove the bracket),
- * kept as a 32- to 40-bit integer with a sticky bit (rounded to odd), scaled exactly into an f64
- * and rounded once to the destination by fl_narrow_to. The driver's f64 unit only gives
- * estimates and exact integer conversions. */
+/* The transcendentals of f32 and f16 (RDNA2 ISA guide 12.9; docs/float.md "Transcendentals").
+ * V_RCP_F32, V_SQRT_F32, V_RSQ_F32 and their f16 forms are correctly rounded by MODE on every
+ * driver: the exact result is bracketed in integer arithmetic (a u64 division for rcp; an integer
+ * square root or reciprocal square root whose f64 estimate is corrected until squares prove the
+ * bracket), kept as a 32- to 40-bit integer with a sticky bit (rounded to odd), scaled exactly into
+ * an f64 and rounded once to the destination by fl_narrow_to; the driver's f64 unit only gives
+ * estimates and exact integer conversions. V_EXP_F32, V_LOG_F32, V_SIN_F32, V_COS_F32 and their
+ * f16 forms reproduce the interpreter's f64 evaluation in double-double arithmetic (the end of
+ * this file). */
+#include <string.h>
+
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_float.h"
@@ -194,4 +198,203 @@ uint32_t fl_rsq(struct lower *l, uint32_t a, uint32_t round, uint32_t flush_out,
    res = sel(l, lw_nz(l, fl_sign(l, a)), default_nan(l, width), res);
    res = sel(l, fl_is_zero(l, a), inf_of(l, fl_sign(l, a), width), res);
    return sel(l, fl_is_nan(l, a), fl_from_f32(l, fl_quiet(l, a), width), res);
+}
+
+/* ---- exp, log, sin and cos ---------------------------------------------------------------------
+ * The interpreter evaluates 2^x, log2(x) and sin(2 pi x) of the source widened to f64 with the C
+ * library and rounds that f64 to nearest even (docs/float.md "Transcendentals"). Here the same
+ * f64 comes from the double-double evaluation of recomp/lower_float_trans_dd.h, instantiated
+ * below on SPIR-V f64 instructions, and is rounded by fl_narrow_to with the rounding field forced
+ * to nearest even. The evaluations are helper functions, emitted once per module and called per
+ * lane slot: each is several hundred f64 instructions. */
+
+typedef struct lower *ta_ctx;
+typedef uint32_t ta_val;
+typedef uint32_t ta_bool;
+
+static uint32_t ta_add(struct lower *l, uint32_t a, uint32_t b)
+{
+   return fl_f64_op(l, SpvOpFAdd, a, b);
+}
+
+static uint32_t ta_sub(struct lower *l, uint32_t a, uint32_t b)
+{
+   return fl_f64_op(l, SpvOpFSub, a, b);
+}
+
+static uint32_t ta_mul(struct lower *l, uint32_t a, uint32_t b)
+{
+   return fl_f64_op(l, SpvOpFMul, a, b);
+}
+
+static uint32_t ta_div(struct lower *l, uint32_t a, uint32_t b)
+{
+   return fl_f64_op(l, SpvOpFDiv, a, b);
+}
+
+static uint32_t ta_neg(struct lower *l, uint32_t a)
+{
+   return lw_op1(l, SpvOpFNegate, fl_type_f64(l), a);
+}
+
+static uint32_t ta_abs(struct lower *l, uint32_t a)
+{
+   return lw_glsl(l, GLSLstd450FAbs, fl_type_f64(l), &a, 1);
+}
+
+static uint32_t ta_floor(struct lower *l, uint32_t a)
+{
+   return lw_glsl(l, GLSLstd450Floor, fl_type_f64(l), &a, 1);
+}
+
+static uint32_t ta_const(struct lower *l, double value)
+{
+   uint64_t bits;
+   memcpy(&bits, &value, sizeof(bits));
+   return spvb_const_bits64(l->b, fl_type_f64(l), bits);
+}
+
+static uint32_t ta_less(struct lower *l, uint32_t a, uint32_t b)
+{
+   return cmp(l, SpvOpFOrdLessThan, a, b);
+}
+
+static uint32_t ta_select(struct lower *l, uint32_t c, uint32_t a, uint32_t b)
+{
+   return lw_select(l, fl_type_f64(l), c, a, b);
+}
+
+static uint32_t t_i32(struct lower *l)
+{
+   return spvb_type_int(l->b, 32, true);
+}
+
+static uint32_t ta_frexp(struct lower *l, uint32_t x, uint32_t *e)
+{
+   uint32_t bits = fl_as_u64(l, x);
+   uint32_t field = lw_lo(l, b64(l, SpvOpShiftRightLogical, bits, lw_u64(l, 52))); /* x > 0 */
+   uint32_t unbiased = b32(l, SpvOpISub, field, lw_u32(l, 1023));
+   *e = lw_op1(l, SpvOpConvertSToF, fl_type_f64(l), lw_op1(l, SpvOpBitcast, t_i32(l), unbiased));
+   uint32_t m = b64(l, SpvOpBitwiseOr, b64(l, SpvOpBitwiseAnd, bits, lw_u64(l, (1ull << 52) - 1)),
+                    lw_u64(l, 1023ull << 52));
+   return fl_as_f64(l, m);
+}
+
+static uint32_t ta_ldexp(struct lower *l, uint32_t x, uint32_t n)
+{
+   uint32_t ni = lw_op1(l, SpvOpBitcast, T32, lw_op1(l, SpvOpConvertFToS, t_i32(l), n));
+   uint32_t scale = b64(l, SpvOpShiftLeftLogical,
+                        lw_zext64(l, b32(l, SpvOpIAdd, ni, lw_u32(l, 1023))), lw_u64(l, 52));
+   return ta_mul(l, x, fl_as_f64(l, scale));
+}
+
+#include "recomp/lower_float_trans_dd.h"
+
+enum trans_helper {
+   HELPER_EXP2,        /* f64 -> f64 */
+   HELPER_LOG2,        /* f64 -> f64 */
+   HELPER_SIN_QUARTER, /* f64 -> f64 */
+   HELPER_LANES,       /* (u32 bits, bool flush_out) -> u32 bits, per function and width */
+};
+
+enum trans_fn {
+   TRANS_EXP,
+   TRANS_LOG,
+   TRANS_SIN,
+   TRANS_COS,
+};
+
+static uint32_t call(struct lower *l, uint32_t type, uint32_t fn, const uint32_t *args,
+                     unsigned count)
+{
+   uint32_t operands[3] = { fn, args[0], count > 1 ? args[1] : 0 };
+   return spvb_op(l->b, SpvOpFunctionCall, type, operands, 1 + count);
+}
+
+static uint32_t core_helper(struct lower *l, enum trans_helper which)
+{
+   if (l->trans_helper[which])
+      return l->trans_helper[which];
+   uint32_t f64 = fl_type_f64(l), x;
+   uint32_t id = spvb_begin_helper(l->b, f64, &f64, 1, &x);
+   uint32_t r = which == HELPER_EXP2   ? ta_exp2(l, x)
+                : which == HELPER_LOG2 ? ta_log2(l, x)
+                                       : ta_sin_quarter(l, x);
+   spvb_end_helper(l->b, r);
+   return l->trans_helper[which] = id;
+}
+
+/* The lane function of `fn` in `width`: special values as docs/float.md lists them, the others
+ * the core's f64 rounded to nearest even and flushed by `flush_out`. */
+static uint32_t lane_helper(struct lower *l, enum trans_fn fn, unsigned width)
+{
+   unsigned slot = HELPER_LANES + 2 * fn + (width == 16);
+   if (l->trans_helper[slot])
+      return l->trans_helper[slot];
+   uint32_t f64 = fl_type_f64(l);
+   uint32_t core = core_helper(l, fn == TRANS_EXP   ? HELPER_EXP2
+                                  : fn == TRANS_LOG ? HELPER_LOG2
+                                                    : HELPER_SIN_QUARTER);
+   uint32_t types[2] = { T32, TB }, params[2];
+   uint32_t id = spvb_begin_helper(l->b, T32, types, 2, params);
+   uint32_t a = params[0], flush_out = params[1];
+   uint32_t x = fl_as_f64(l, fl_widen(l, a));
+   uint32_t sign = fl_sign(l, a), v, res;
+   if (fn == TRANS_SIN || fn == TRANS_COS) {
+      uint32_t quarter;
+      uint32_t negative = ta_turns(l, x, fn == TRANS_COS, &quarter);
+      v = call(l, f64, core, &quarter, 1);
+      v = ta_select(l, negative, ta_neg(l, v), v);
+   } else {
+      v = call(l, f64, core, &x, 1);
+   }
+   res = fl_narrow_to(l, fl_as_u64(l, v), lw_u32(l, 0), flush_out, width);
+   switch (fn) {
+   case TRANS_EXP: /* 2^-inf = +0, 2^+inf = +inf */
+      res =
+         sel(l, fl_is_inf(l, a), sel(l, lw_nz(l, sign), lw_u32(l, 0), inf_of(l, sign, width)), res);
+      break;
+   case TRANS_LOG: /* log(+inf) = +inf, log(x < 0) = NaN, log(+-0) = -inf */
+      res = sel(l, fl_is_inf(l, a), inf_of(l, sign, width), res);
+      res = sel(l, lw_nz(l, sign), default_nan(l, width), res);
+      res = sel(l, fl_is_zero(l, a), inf_of(l, lw_u32(l, 0x80000000u), width), res);
+      break;
+   case TRANS_SIN: /* sin(+-0) = +-0, sin(inf) = NaN */
+   case TRANS_COS:
+      res = sel(l, fl_is_inf(l, a), default_nan(l, width), res);
+      if (fn == TRANS_SIN)
+         res = sel(l, fl_is_zero(l, a), fl_from_f32(l, a, width), res);
+      break;
+   }
+   res = sel(l, fl_is_nan(l, a), fl_from_f32(l, fl_quiet(l, a), width), res);
+   spvb_end_helper(l->b, res);
+   return l->trans_helper[slot] = id;
+}
+
+static uint32_t transcendental(struct lower *l, enum trans_fn fn, uint32_t a, uint32_t flush_out,
+                               unsigned width)
+{
+   uint32_t fn_id = lane_helper(l, fn, width);
+   uint32_t args[2] = { a, flush_out };
+   return call(l, T32, fn_id, args, 2);
+}
+
+uint32_t fl_exp(struct lower *l, uint32_t a, uint32_t flush_out, unsigned width)
+{
+   return transcendental(l, TRANS_EXP, a, flush_out, width);
+}
+
+uint32_t fl_log(struct lower *l, uint32_t a, uint32_t flush_out, unsigned width)
+{
+   return transcendental(l, TRANS_LOG, a, flush_out, width);
+}
+
+uint32_t fl_sin(struct lower *l, uint32_t a, uint32_t flush_out, unsigned width)
+{
+   return transcendental(l, TRANS_SIN, a, flush_out, width);
+}
+
+uint32_t fl_cos(struct lower *l, uint32_t a, uint32_t flush_out, unsigned width)
+{
+   return transcendental(l, TRANS_COS, a, flush_out, width);
 }

@@ -1,13 +1,13 @@
 /* Float rows of VOP1/VOP2/VOP3 in f32 and f16 lowered to SPIR-V with the interpreter's answers:
  * add, sub, mul, fma and the unfused and legacy mad/mac forms, min/max/min3/max3/med3, mullit,
  * conversions between floats and integers, the normalized and packed conversions, rounding to
- * integral values, fract, frexp and ldexp, rcp/sqrt/rsq, the division fixup and the cube-map rows
- * (docs/float.md; RDNA2 ISA guide 12.7, 12.9, 12.10). Values are computed on their bits through
- * recomp/lower_float.h, so MODE's rounding and denormal fields are honoured at run time whatever
- * the driver does with f32 or f16. Compares are in lower_float_cmp.c, the f64 rows and the
- * division scale/fmas rows in lower_float64.c, packed math in lower_vop3p.c. Not lowered yet, each
- * an explicit UNSUPPORTED lowering at the end of this file: exp, log, sin and cos and the
- * interpolation rows. */
+ * integral values, fract, frexp and ldexp, rcp/sqrt/rsq/exp/log/sin/cos, the division fixup and
+ * the cube-map rows (docs/float.md; RDNA2 ISA guide 12.7, 12.9, 12.10). Values are computed on
+ * their bits through recomp/lower_float.h, so MODE's rounding and denormal fields are honoured at
+ * run time whatever the driver does with f32 or f16. Compares are in lower_float_cmp.c, the f64
+ * rows and the division scale/fmas rows in lower_float64.c, packed math in lower_vop3p.c. Not
+ * lowered yet, each an explicit UNSUPPORTED lowering at the end of this file: the interpolation
+ * rows. */
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_float.h"
@@ -623,6 +623,16 @@ F32_OP(v_rsq_f32, 1, 0, fl_rsq(l, s[0], ROUND))
 F16_OP(v_rcp_f16, 1, 0, fl_rcp(l, s[0], ROUND16))
 F16_OP(v_sqrt_f16, 1, 0, fl_sqrt(l, s[0], ROUND16))
 F16_OP(v_rsq_f16, 1, 0, fl_rsq(l, s[0], ROUND16))
+/* exp (2^x), log (log2 x), sin and cos (of x turns) round to nearest even whatever MODE's
+ * rounding field says, as the interpreter does (docs/float.md "Transcendentals") */
+F32_OP(v_exp_f32, 1, 0, fl_exp(l, s[0], m->flush_out, 32))
+F32_OP(v_log_f32, 1, 0, fl_log(l, s[0], m->flush_out, 32))
+F32_OP(v_sin_f32, 1, 0, fl_sin(l, s[0], m->flush_out, 32))
+F32_OP(v_cos_f32, 1, 0, fl_cos(l, s[0], m->flush_out, 32))
+F16_OP(v_exp_f16, 1, 0, fl_exp(l, s[0], m->flush_out, 16))
+F16_OP(v_log_f16, 1, 0, fl_log(l, s[0], m->flush_out, 16))
+F16_OP(v_sin_f16, 1, 0, fl_sin(l, s[0], m->flush_out, 16))
+F16_OP(v_cos_f16, 1, 0, fl_cos(l, s[0], m->flush_out, 16))
 
 /* ---- cube maps (guide 12.10, V_CUBEID_F32 ... V_CUBEMA_F32) ------------------------------------
  * src0..2 = x, y, z. The major axis is z when |z| >= |x| and |z| >= |y|, else y when |y| >= |x|,
@@ -696,14 +706,6 @@ F32_OP(v_cubema_f32, 3, 0, cubema(l, m, s))
 /* ---- not lowered yet ---------------------------------------------------------------------------
  */
 
-UNSUPPORTED(v_exp_f32)
-UNSUPPORTED(v_log_f32)
-UNSUPPORTED(v_sin_f32)
-UNSUPPORTED(v_cos_f32)
-UNSUPPORTED(v_log_f16)
-UNSUPPORTED(v_exp_f16)
-UNSUPPORTED(v_sin_f16)
-UNSUPPORTED(v_cos_f16)
 UNSUPPORTED(v_interp_p1_f32_e64)
 UNSUPPORTED(v_interp_p2_f32_e64)
 UNSUPPORTED(v_interp_mov_f32_e64)

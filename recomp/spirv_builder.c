@@ -49,7 +49,7 @@ void spvb_free(struct spvb *b)
    struct spvb_buf *bufs[] = { &b->capabilities, &b->extensions, &b->imports, &b->memory_model,
                                &b->entry_points, &b->exec_modes, &b->debug,   &b->annotations,
                                &b->globals,      &b->func_vars,  &b->body,    &b->keys,
-                               &b->helpers,      &b->saved_body };
+                               &b->helpers,      &b->main_body };
    for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++)
       buf_free(bufs[i]);
    free(b->dedup);
@@ -99,7 +99,7 @@ size_t spvb_word_count(const struct spvb *b)
 {
    return b->capabilities.len + b->extensions.len + b->imports.len + b->memory_model.len +
           b->entry_points.len + b->exec_modes.len + b->debug.len + b->annotations.len +
-          b->globals.len + b->func_vars.len + b->body.len + b->helpers.len + b->saved_body.len;
+          b->globals.len + b->func_vars.len + b->body.len + b->helpers.len + b->main_body.len;
 }
 
 /* ---- dedup -------------------------------------------------------------------------------- */
@@ -296,6 +296,12 @@ uint32_t spvb_const_u64(struct spvb *b, uint64_t value)
    return dedup_declare(b, SpvOpConstant, key, 3, true);
 }
 
+uint32_t spvb_const_bits64(struct spvb *b, uint32_t type, uint64_t value)
+{
+   uint32_t key[3] = { type, (uint32_t)value, (uint32_t)(value >> 32) };
+   return dedup_declare(b, SpvOpConstant, key, 3, true);
+}
+
 uint32_t spvb_const_bool(struct spvb *b, bool value)
 {
    uint32_t type = spvb_type_bool(b);
@@ -417,17 +423,40 @@ void spvb_loop_merge(struct spvb *b, uint32_t merge, uint32_t continue_target)
    spvb_emit(b, &b->body, SpvOpLoopMerge, operands, 3);
 }
 
-uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t *param_types,
-                           size_t count, uint32_t *params)
+void spvb_end_function(struct spvb *b)
 {
-   uint32_t key[9] = { return_type };
-   if (count > 8)
-      count = 8;
+   spvb_emit(b, &b->body, SpvOpReturn, NULL, 0);
+   spvb_emit(b, &b->body, SpvOpFunctionEnd, NULL, 0);
+}
+
+/* ---- helper functions --------------------------------------------------------------------- */
+
+uint32_t spvb_type_function_params(struct spvb *b, uint32_t return_type,
+                                   const uint32_t *param_types, size_t count)
+{
+   uint32_t key[8] = { return_type };
+   if (count + 1 > sizeof(key) / sizeof(key[0])) {
+      b->out_of_memory = true; /* our own invariant: helpers take few parameters */
+      return spvb_id(b);
+   }
    memcpy(&key[1], param_types, count * sizeof(uint32_t));
-   uint32_t type = dedup_declare(b, SpvOpTypeFunction, key, count + 1, false);
+   return dedup_declare(b, SpvOpTypeFunction, key, count + 1, false);
+}
+
+uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t *param_types,
+                           size_t count, uint32_t params[])
+{
+   uint32_t type = spvb_type_function_params(b, return_type, param_types, count);
+   if (b->in_helper) {
+      b->out_of_memory = true; /* our own invariant: helpers do not nest; the module fails */
+      for (size_t i = 0; i < count; i++)
+         params[i] = spvb_id(b);
+      return spvb_id(b);
+   }
+   b->main_body = b->body;
+   b->body = (struct spvb_buf){ 0 };
+   b->in_helper = true;
    uint32_t id = spvb_id(b);
-   b->saved_body = b->body;
-   memset(&b->body, 0, sizeof(b->body));
    uint32_t head[4] = { return_type, id, SpvFunctionControlMaskNone, type };
    spvb_emit(b, &b->body, SpvOpFunction, head, 4);
    for (size_t i = 0; i < count; i++) {
@@ -442,22 +471,16 @@ uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t 
 
 void spvb_end_helper(struct spvb *b, uint32_t value)
 {
+   if (!b->in_helper)
+      return;
    spvb_emit(b, &b->body, SpvOpReturnValue, &value, 1);
    spvb_emit(b, &b->body, SpvOpFunctionEnd, NULL, 0);
-   buf_reserve(b, &b->helpers, b->body.len);
-   if (!b->out_of_memory && b->body.len) {
-      memcpy(&b->helpers.words[b->helpers.len], b->body.words, b->body.len * sizeof(uint32_t));
-      b->helpers.len += b->body.len;
-   }
+   for (size_t i = 0; i < b->body.len; i++)
+      buf_push(b, &b->helpers, b->body.words[i]);
    buf_free(&b->body);
-   b->body = b->saved_body;
-   memset(&b->saved_body, 0, sizeof(b->saved_body));
-}
-
-void spvb_end_function(struct spvb *b)
-{
-   spvb_emit(b, &b->body, SpvOpReturn, NULL, 0);
-   spvb_emit(b, &b->body, SpvOpFunctionEnd, NULL, 0);
+   b->body = b->main_body;
+   b->main_body = (struct spvb_buf){ 0 };
+   b->in_helper = false;
 }
 
 void spvb_entry_point(struct spvb *b, const uint32_t *interface, size_t count,

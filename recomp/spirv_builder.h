@@ -1,7 +1,7 @@
 /* A small SPIR-V module builder: word buffers per logical-layout section (SPIR-V spec 2.4),
- * result ids, types and constants deduplicated, one function body, validation and disassembly
- * through SPIRV-Tools. Enums come from spirv-headers. Used by the recompiler (recomp/); knows
- * nothing about RDNA. */
+ * result ids, types and constants deduplicated, one function body and single-block helper
+ * functions, validation and disassembly through SPIRV-Tools. Enums come from spirv-headers.
+ * Used by the recompiler (recomp/); knows nothing about RDNA. */
 #ifndef RDNA_RECOMP_SPIRV_BUILDER_H
 #define RDNA_RECOMP_SPIRV_BUILDER_H
 
@@ -29,8 +29,10 @@ struct spvb_dedup_entry {
 struct spvb {
    struct spvb_buf capabilities, extensions, imports, memory_model, entry_points, exec_modes, debug,
       annotations, globals, func_vars, body;
-   /* functions the main one calls, laid out after it (spvb_begin_helper) */
-   struct spvb_buf helpers, saved_body;
+   /* helper functions, laid out after the module's function; while one is being written, `body`
+    * holds it and `main_body` the module function's words */
+   struct spvb_buf helpers, main_body;
+   bool in_helper;
    uint32_t next_id;
    bool out_of_memory; /* sticky: every later call is a no-op returning ids that never finish */
    /* type and constant dedup: an open-addressing table over (opcode, operands) keys */
@@ -82,6 +84,8 @@ uint32_t spvb_type_struct_unique(struct spvb *b, const uint32_t *members, size_t
 uint32_t spvb_const_u32(struct spvb *b, uint32_t value);
 uint32_t spvb_const_u64(struct spvb *b, uint64_t value);
 uint32_t spvb_const_bool(struct spvb *b, bool value);
+/* A 64-bit constant of `type` (a 64-bit integer or float type) with the bits `value`. */
+uint32_t spvb_const_bits64(struct spvb *b, uint32_t type, uint64_t value);
 
 /* ---- variables ---------------------------------------------------------------------------- */
 
@@ -114,14 +118,18 @@ void spvb_loop_merge(struct spvb *b, uint32_t merge, uint32_t continue_target);
 /* Ends the function (OpReturn and OpFunctionEnd). */
 void spvb_end_function(struct spvb *b);
 
-/* Helper functions: code emitted once and called where it is used (OpFunctionCall), so that
- * repeated arithmetic does not grow the module. spvb_begin_helper sets the main function's body
- * aside and opens a function of `count` (at most 8) parameters (their ids in params[]) returning
- * `return_type`; everything emitted until spvb_end_helper goes into it. A helper has no
- * Function variables and does not nest. Returns the function's id for OpFunctionCall. */
+/* ---- helper functions --------------------------------------------------------------------- */
+
+/* The type of a function returning `return_type` with `count` parameters of `param_types`. */
+uint32_t spvb_type_function_params(struct spvb *b, uint32_t return_type,
+                                   const uint32_t *param_types, size_t count);
+/* Starts a helper function (called with OpFunctionCall) of `count` parameters of `param_types`
+ * returning `return_type`; the parameters' ids go to params[]. Until spvb_end_helper, the body
+ * instructions (spvb_op, spvb_select, ...) go to the helper, which declares no Function
+ * variables. Returns the function's id; helpers do not nest. */
 uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t *param_types,
-                           size_t count, uint32_t *params);
-/* Returns `value` and closes the helper; emission goes on in the main function. */
+                           size_t count, uint32_t params[]);
+/* Returns `value` from the helper and goes back to the module's function. */
 void spvb_end_helper(struct spvb *b, uint32_t value);
 
 /* Declares the GLCompute entry point "main" with its interface variables and LocalSize. */

@@ -127,3 +127,47 @@ Test(builder, word_count_tracks_emission)
    cr_assert_eq(spvb_word_count(&b), before + 2);
    spvb_free(&b);
 }
+
+/* A helper function written in the middle of the module function lands after it, and the module
+ * function goes on where it left off: main() { uint x = add(3, 4) + 1; } with
+ * add(a, b) { return a + b; }. */
+Test(builder, helper_functions_follow_the_module_function_and_validate)
+{
+   struct spvb b;
+   spvb_init(&b);
+   spvb_capability(&b, SpvCapabilityShader);
+   uint32_t u32 = spvb_type_int(&b, 32, false);
+   uint32_t ptr = spvb_type_pointer(&b, SpvStorageClassFunction, u32);
+   spvb_begin_function(&b);
+   uint32_t var = spvb_function_variable(&b, ptr);
+   uint32_t three = spvb_const_u32(&b, 3);
+   uint32_t types[2] = { u32, u32 }, params[2];
+   size_t main_words = b.body.len;
+   uint32_t add = spvb_begin_helper(&b, u32, types, 2, params);
+   spvb_end_helper(&b, spvb_binop(&b, SpvOpIAdd, u32, params[0], params[1]));
+   cr_assert_eq(b.body.len, main_words, "the helper's words went into the module function");
+   uint32_t args[3] = { add, three, spvb_const_u32(&b, 4) };
+   uint32_t sum = spvb_op(&b, SpvOpFunctionCall, u32, args, 3);
+   spvb_store(&b, var, spvb_binop(&b, SpvOpIAdd, u32, sum, spvb_const_u32(&b, 1)));
+   spvb_end_function(&b);
+   unsigned local[3] = { 1, 1, 1 };
+   spvb_entry_point(&b, NULL, 0, local);
+   cr_assert_eq(spvb_type_function_params(&b, u32, types, 2),
+                spvb_type_function_params(&b, u32, types, 2), "function types are deduplicated");
+   size_t n;
+   uint32_t *words = spvb_finish(&b, &n);
+   cr_assert_eq(n, 5 + spvb_word_count(&b) + 3 + 5 + 2, "header, sections, memory model, main");
+   spvb_free(&b);
+   cr_assert_not_null(words);
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   cr_assert_eq(spvb_validate(words, n, &diag), RDNA_OK, "%s", diag.message);
+   char *text = spvb_disassemble(words, n, &diag);
+   cr_assert_not_null(text);
+   const char *call = strstr(text, "OpFunctionCall");
+   const char *end_main = strstr(text, "OpFunctionEnd");
+   cr_assert(call && end_main && call < end_main, "%s", text);
+   cr_assert_not_null(strstr(end_main, "OpReturnValue"), "the helper follows main: %s", text);
+   free(text);
+   free(words);
+}

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/trans_model.h"
 #include "gpu_harness.h"
 #include "rdna/diff.h"
 
@@ -260,4 +261,349 @@ Test(float_trans, f16_forms_division_helpers_and_cube_rows_match_the_interpreter
       for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
          diff_program(wave, modes[i], i == 1 ? ~0ull >> (64 - wave) : mixed_exec(wave),
                       1700u + 23u * i + wave);
+}
+
+/* ---- exp, log, sin and cos ------------------------------------------------------------------
+ * Expected values from the definitions of docs/float.md ("Transcendentals"), computed here in
+ * long double (64-bit significand) and rounded to f64, then to f32 by the host's nearest-even
+ * conversions: 2^x, log2(x) and, for sin and cos, the turn reduction t = x - floor(x + 1/2)
+ * (exact), folded into a in [0, 1/4], of which the sine of the f64 product 2 pi a is taken. The
+ * special values are written out. The only inputs where this could differ from the exact
+ * definition lie within 2^-63 of an f64 rounding boundary that is also an f32 one. */
+
+enum trans_op {
+   T_EXP,
+   T_LOG,
+   T_SIN,
+   T_COS
+};
+
+static long double sin_of_turns(long double t)
+{
+   long double a = fabsl(t);
+   if (a > 0.25L)
+      a = 0.5L - a;
+   double y = 6.283185307179586476925286766559 * (double)a; /* the f64 argument */
+   long double r = sinl((long double)y);
+   return t < 0 ? -r : r;
+}
+
+static uint32_t expect_trans(enum trans_op op, unsigned denorm, uint32_t a)
+{
+   if (!(denorm & 1) && is_denorm(a))
+      a &= 0x80000000u;
+   if (is_nan(a))
+      return a | 0x00400000u;
+   bool negative = (a >> 31) != 0, zero = (a & 0x7fffffffu) == 0;
+   bool inf = (a & 0x7fffffffu) == 0x7f800000u;
+   long double x = (long double)as_float(a), r;
+   switch (op) {
+   case T_EXP:
+      if (inf)
+         return negative ? 0 : a;
+      r = exp2l(x);
+      break;
+   case T_LOG:
+      if (zero)
+         return 0xff800000u;
+      if (negative)
+         return 0x7fc00000u;
+      if (inf)
+         return a;
+      r = log2l(x);
+      break;
+   default:
+      if (inf)
+         return 0x7fc00000u;
+      if (op == T_SIN && zero)
+         return a;
+      long double t = x - floorl(x + 0.5L);
+      if (op == T_COS)
+         t = 0.25L - fabsl(t);
+      r = sin_of_turns(t);
+      break;
+   }
+   volatile double d = (double)r;
+   uint32_t bits = as_bits((float)d);
+   return !(denorm & 2) && is_denorm(bits) ? bits & 0x80000000u : bits;
+}
+
+static const uint32_t trans_edges[] = {
+   0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x00800000u,
+   0x3f800000u, 0xbf800000u, 0x3e800000u, /* 0.25: a quarter turn */
+   0xbe800000u, 0x3f000000u, 0xbf000000u, 0x3f400000u, 0x40400000u,
+   0x41000000u, 0x42fe0000u, 0x43000000u, 0x42ffffffu, /* 128 and just below: overflow */
+   0xc3150000u, 0xc3160000u, 0xc3140000u, /* -149, -150, -148: the f32 denormal range */
+   0x4b000001u, 0xcb7fffffu, 0x7f7fffffu, 0x4e800000u, /* huge turns: whole numbers */
+   0x4a800003u, /* 2^22 + 0.75: the last binade with quarter turns */
+   0x7f800000u, 0xff800000u, 0x7fc00000u, 0xff800123u, 0x7f800001u,
+   0x33800000u, 0x3f800001u, 0x3f7fffffu, 0x3dcccccdu, 0xc2c80000u,
+};
+#define NUM_TRANS_EDGES (sizeof(trans_edges) / sizeof(trans_edges[0]))
+
+static const struct {
+   const char *text;
+   enum trans_op op;
+} trans_rows[] = {
+   { "v_exp_f32_e32 v10, v1", T_EXP },
+   { "v_log_f32_e32 v11, v1", T_LOG },
+   { "v_sin_f32_e32 v12, v1", T_SIN },
+   { "v_cos_f32_e32 v13, v1", T_COS },
+};
+#define NUM_TRANS_ROWS (sizeof(trans_rows) / sizeof(trans_rows[0]))
+
+static uint32_t trans_input(uint32_t *state, unsigned lane)
+{
+   uint32_t r = next(state);
+   if (lane < NUM_TRANS_EDGES && (r & 1))
+      return trans_edges[lane];
+   switch (r >> 29) {
+   case 0:
+      return trans_edges[(r >> 8) % NUM_TRANS_EDGES];
+   case 1:
+      return next(state) & 0x807fffffu; /* denormals */
+   case 2:                              /* exp's range [-160, 160] */
+      return as_bits(((float)(next(state) % 320001u) - 160000.0f) / 1000.0f);
+   case 3: /* turns within a few whole turns, quarter-turn neighbours */
+      return as_bits((float)((int)(next(state) % 64u) - 32) * 0.25f) + (next(state) % 3u) - 1u;
+   default:
+      return next(state);
+   }
+}
+
+static void check_trans(unsigned wave, unsigned denorm, uint64_t exec, uint32_t seed)
+{
+   uint32_t in[MAX_LANES];
+   uint32_t state = seed;
+   for (unsigned lane = 0; lane < wave; lane++)
+      in[lane] = trans_input(&state, lane);
+   struct text t = { 0 };
+   /* the round mode is toward zero: exp, log, sin and cos ignore it */
+   text_add(&t, "[require]\nwave %u\n[program]\n  s_round_mode 0x3\n  s_denorm_mode 0x%x\n", wave,
+            denorm | 0xc);
+   for (unsigned i = 0; i < NUM_TRANS_ROWS; i++)
+      text_add(&t, "  %s\n", trans_rows[i].text);
+   text_add(&t, "  s_endpgm\n[init]\n");
+   text_add_lanes(&t, 1, in, wave);
+   for (unsigned i = 0; i < NUM_TRANS_ROWS; i++) {
+      uint32_t old[MAX_LANES];
+      for (unsigned lane = 0; lane < wave; lane++)
+         old[lane] = old_value(10 + i, lane);
+      text_add_lanes(&t, 10 + i, old, wave);
+   }
+   text_add(&t, "exec = 0x%llx\n", (unsigned long long)exec);
+   struct gpu_run run;
+   harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+   for (unsigned lane = 0; lane < wave; lane++)
+      for (unsigned i = 0; i < NUM_TRANS_ROWS; i++) {
+         uint32_t want = (exec >> lane) & 1 ? expect_trans(trans_rows[i].op, denorm, in[lane])
+                                            : old_value(10 + i, lane);
+         uint32_t got = run_vgpr(&run, 10 + i, lane);
+         cr_expect_eq(got, want, "wave%u denorm %u, %s lane %u: 0x%08x, expected 0x%08x (0x%08x)",
+                      wave, denorm, trans_rows[i].text, lane, got, want, in[lane]);
+      }
+   harness_free(&run);
+   text_free(&t);
+}
+
+Test(float_trans, exp_log_sin_cos_match_their_definitions_with_and_without_flush, .timeout = 600)
+{
+   for (unsigned wave = 32; wave <= 64; wave *= 2)
+      for (unsigned denorm = 0; denorm < 4; denorm++)
+         check_trans(wave, denorm, denorm == 3 ? ~0ull >> (64 - wave) : mixed_exec(wave),
+                     9100u + 7u * denorm + wave);
+}
+
+/* The quarter turns are exact: sin(n / 4 turns) and cos(n / 4 turns) are 0, 1 or -1 (a whole or
+ * half turn's sine is +0, or -0 where the reduced turn t is -1/2), and 2^n, log2(2^n) exact. */
+Test(float_trans, quarter_turns_and_powers_of_two_are_exact, .timeout = 300)
+{
+   static const struct {
+      const char *row;
+      uint32_t in, want;
+   } cases[] = {
+      { "v_sin_f32_e32", 0x3e800000u, 0x3f800000u }, /* sin(1/4) = 1 */
+      { "v_sin_f32_e32", 0xbe800000u, 0xbf800000u }, /* sin(-1/4) = -1 */
+      { "v_sin_f32_e32", 0x3f400000u, 0xbf800000u }, /* sin(3/4) = -1 */
+      { "v_sin_f32_e32", 0x3f000000u, 0x80000000u }, /* sin(1/2): t = -1/2, -0 */
+      { "v_sin_f32_e32", 0x40a00000u, 0x00000000u }, /* sin(5) = +0 */
+      { "v_sin_f32_e32", 0x80000000u, 0x80000000u }, /* sin(-0) = -0 */
+      { "v_cos_f32_e32", 0x00000000u, 0x3f800000u }, /* cos(0) = 1 */
+      { "v_cos_f32_e32", 0x3f000000u, 0xbf800000u }, /* cos(1/2) = -1 */
+      { "v_cos_f32_e32", 0x3e800000u, 0x00000000u }, /* cos(1/4) = +0 */
+      { "v_cos_f32_e32", 0x4b000001u, 0x3f800000u }, /* cos(2^23 + 1) = 1 */
+      { "v_exp_f32_e32", 0xc3150000u, 0x00000001u }, /* 2^-149 */
+      { "v_exp_f32_e32", 0x42fe0000u, 0x7f000000u }, /* 2^127 */
+      { "v_exp_f32_e32", 0x43000000u, 0x7f800000u }, /* 2^128 overflows */
+      { "v_exp_f32_e32", 0x80000000u, 0x3f800000u }, /* 2^-0 = 1 */
+      { "v_log_f32_e32", 0x00000001u, 0xc3150000u }, /* log2(2^-149) = -149 */
+      { "v_log_f32_e32", 0x3f800000u, 0x00000000u }, /* log2(1) = +0 */
+      { "v_log_f32_e32", 0x80000000u, 0xff800000u }, /* log2(-0) = -inf */
+      { "v_exp_f16_e32", 0x4880u, 0x6000u },         /* 2^9 = 512 */
+      { "v_log_f16_e32", 0x0001u, 0xce00u },         /* log2(2^-24) = -24 */
+      { "v_sin_f16_e32", 0x3400u, 0x3c00u },         /* sin(1/4) = 1 */
+      { "v_cos_f16_e32", 0x3800u, 0xbc00u },         /* cos(1/2) = -1 */
+   };
+   const size_t n = sizeof(cases) / sizeof(cases[0]);
+   for (unsigned wave = 32; wave <= 64; wave *= 2) {
+      struct text t = { 0 };
+      text_add(&t, "[require]\nwave %u\n[program]\n  s_denorm_mode 0xf\n", wave);
+      for (size_t i = 0; i < n; i++)
+         text_add(&t, "  %s v%zu, 0x%x\n", cases[i].row, 10 + i, cases[i].in);
+      text_add(&t, "  s_endpgm\n");
+      struct gpu_run run;
+      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      for (unsigned lane = 0; lane < wave; lane += 13)
+         for (size_t i = 0; i < n; i++) {
+            uint32_t got = run_vgpr(&run, 10 + (unsigned)i, lane);
+            cr_expect_eq(got, cases[i].want, "wave%u %s 0x%x lane %u: 0x%08x, expected 0x%08x",
+                         wave, cases[i].row, cases[i].in, lane, got, cases[i].want);
+         }
+      harness_free(&run);
+      text_free(&t);
+   }
+}
+
+/* The f16 forms and the VOP3 source and output modifiers against the interpreter. */
+static void diff_trans(unsigned wave, unsigned mode, uint64_t exec, uint32_t seed)
+{
+   static const char *const trans_diff_rows[] = {
+      "v_exp_f16_e32 v10, v2",          "v_log_f16_e32 v11, v2",
+      "v_sin_f16_e32 v12, v2",          "v_cos_f16_e32 v13, v2",
+      "v_exp_f32_e64 v14, -v1 mul:2",   "v_log_f32_e64 v15, |v1| clamp",
+      "v_sin_f32_e64 v16, -|v1| div:2", "v_cos_f32_e64 v17, v3 clamp",
+      "v_exp_f16_e64 v18, -|v2| clamp", "v_log_f16_e64 v19, |v2| mul:4",
+      "v_sin_f16_e64 v20, -v2",         "v_cos_f16_e64 v21, v2 mul:2",
+   };
+   static const uint16_t half_edges[] = { 0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x7bff,
+                                          0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfd01, 0x3400,
+                                          0x3c00, 0x3800, 0x4c00, 0xcc80, 0x6800, 0x3a00 };
+   uint32_t state = seed;
+   struct text t = { 0 };
+   text_add(&t,
+            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
+            wave, mode);
+   for (size_t i = 0; i < sizeof(trans_diff_rows) / sizeof(trans_diff_rows[0]); i++)
+      text_add(&t, "  %s\n", trans_diff_rows[i]);
+   text_add(&t, "  s_endpgm\n[init]\n");
+   uint32_t v[3][MAX_LANES];
+   for (unsigned lane = 0; lane < wave; lane++) {
+      uint32_t r = next(&state);
+      v[0][lane] = trans_input(&state, lane);
+      v[1][lane] = (r & 1) ? half_edges[(r >> 4) % 18] : (r >> 8) & 0xffffu;
+      v[2][lane] = trans_input(&state, lane + 7);
+   }
+   for (unsigned r = 0; r < 3; r++)
+      text_add_lanes(&t, 1 + r, v[r], wave);
+   text_add(&t, "exec = 0x%llx\n", (unsigned long long)exec);
+   char label[64];
+   snprintf(label, sizeof(label), "wave%u mode 0x%x", wave, mode);
+   harness_diff(&t, wave, label);
+   text_free(&t);
+}
+
+Test(float_trans, exp_log_sin_cos_f16_and_modifiers_match_the_interpreter, .timeout = 600)
+{
+   /* MODE: denormals kept; IEEE and DX10_CLAMP with everything flushed; f16 flushed, f32 kept */
+   static const unsigned modes[] = { 0x0f0, 0x300, 0x0b3 };
+   for (unsigned wave = 32; wave <= 64; wave *= 2)
+      for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+         diff_trans(wave, modes[i], i == 1 ? ~0ull >> (64 - wave) : mixed_exec(wave),
+                    5300u + 11u * i + wave);
+}
+
+/* ---- the double-double evaluation on the host (bench/trans_model.h) ------------------------ */
+
+/* Its constants are the nearest f64 to the exact values (and, in double-double, their
+ * remainders): checked against 113-bit arithmetic, ln 2 from sum 1 / (k 2^k). */
+static __float128 ln2_q(void)
+{
+   __float128 sum = 0, power = 1;
+   for (int k = 1; k <= 130; k++) {
+      power /= 2;
+      sum += power / k;
+   }
+   return sum;
+}
+
+static __float128 factorial_q(int n)
+{
+   __float128 f = 1;
+   for (int i = 2; i <= n; i++)
+      f *= i;
+   return f;
+}
+
+static void expect_dd(const double dd[2], __float128 exact, const char *what, int k)
+{
+   __float128 err = (__float128)dd[0] + (__float128)dd[1] - exact;
+   if (err < 0)
+      err = -err;
+   __float128 mag = exact < 0 ? -exact : exact;
+   cr_expect(err <= mag * 0x1p-104, "%s %d: double-double off by %g of its value", what, k,
+             (double)(err / mag));
+   cr_expect_eq(dd[0], (double)exact, "%s %d: high part is not the nearest f64", what, k);
+}
+
+static void expect_f64(double d, __float128 exact, const char *what, int k)
+{
+   cr_expect_eq(d, (double)exact, "%s %d: not the nearest f64", what, k);
+}
+
+Test(float_trans, double_double_constants_are_the_nearest_values)
+{
+   __float128 ln2 = ln2_q();
+   expect_dd(ta_ln2, ln2, "ln 2", 0);
+   for (int k = 0; k < 7; k++)
+      expect_dd(ta_exp_dd[k], 1 / factorial_q(k), "1/k!", k);
+   for (int k = 7; k <= 16; k++)
+      expect_f64(ta_exp_tail[k - 7], 1 / factorial_q(k), "1/k!", k);
+   for (int k = 0; k < 3; k++)
+      expect_dd(ta_log_dd[k], 2 / ((2 * k + 1) * ln2), "2/((2k+1) ln 2)", k);
+   for (int k = 3; k <= 13; k++)
+      expect_f64(ta_log_tail[k - 3], 2 / ((2 * k + 1) * ln2), "2/((2k+1) ln 2)", k);
+   for (int k = 0; k < 6; k++)
+      expect_dd(ta_sin_dd[k], (k & 1 ? -1 : 1) / factorial_q(2 * k + 1), "(-1)^k/(2k+1)!", k);
+   for (int k = 6; k <= 12; k++)
+      expect_f64(ta_sin_tail[k - 6], (k & 1 ? -1 : 1) / factorial_q(2 * k + 1), "(-1)^k/(2k+1)!",
+                 k);
+}
+
+/* Its f64 result is the f64 nearest the exact value: compared with the long double library
+ * functions (64-bit significands, themselves within about 2^-63), it agrees except where the
+ * exact value lies that close to an f64 rounding boundary, and is never a whole f64 ulp away. */
+static void check_model_f64(enum trans_model_fn fn, uint32_t state, float lo, float hi)
+{
+   unsigned n = 20000, differ = 0;
+   for (unsigned i = 0; i < n; i++) {
+      float x = lo + (hi - lo) * (float)(next(&state) >> 8) * 0x1p-24f;
+      long double ref;
+      if (fn == TRANS_MODEL_EXP) {
+         ref = exp2l(x);
+      } else if (fn == TRANS_MODEL_LOG) {
+         ref = log2l(x);
+      } else {
+         long double t = (long double)x - floorl((long double)x + 0.5L);
+         ref = sin_of_turns(fn == TRANS_MODEL_COS ? 0.25L - fabsl(t) : t);
+      }
+      double got = trans_model_f64(fn, x), want = (double)ref;
+      if (got != want) {
+         differ++;
+         cr_expect(fabsl((long double)got - ref) <= (long double)fabs(nextafter(want, 0) - want),
+                   "fn %d x %a: %a, long double %La", fn, (double)x, got, ref);
+      }
+   }
+   cr_expect(differ <= n / 200, "fn %d: %u of %u results differ from the long double's", fn, differ,
+             n);
+}
+
+Test(float_trans, double_double_results_are_the_nearest_f64)
+{
+   check_model_f64(TRANS_MODEL_EXP, 1, -150.0f, 128.0f);
+   check_model_f64(TRANS_MODEL_EXP, 2, -1.0f, 1.0f);
+   check_model_f64(TRANS_MODEL_LOG, 3, 0x1p-30f, 0x1p30f);
+   check_model_f64(TRANS_MODEL_LOG, 4, 0.5f, 2.0f);
+   check_model_f64(TRANS_MODEL_SIN, 5, -3.0f, 3.0f);
+   check_model_f64(TRANS_MODEL_COS, 6, -3.0f, 3.0f);
+   check_model_f64(TRANS_MODEL_SIN, 7, -0x1p-10f, 0x1p-10f);
 }

@@ -105,15 +105,16 @@ Test(recomp_api, lowering_names_round_trip)
 
 Test(recomp_api, unlowered_instruction_names_itself_and_its_pc)
 {
-   struct rdna_case *c = parse("[program]\n  s_mov_b32 s0, 1\n  v_exp_f32 v1, v2\n"
-                               "  s_endpgm\n");
+   struct rdna_case *c = parse("[program]\n  s_mov_b32 s0, 1\n  v_interp_mov_f32_e64 v1, p10, "
+                               "attr0.x\n  s_endpgm\n");
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 32, RDNA_RELATIVE_DEFAULT, &m, &diag), RDNA_UNSUPPORTED);
    cr_assert_null(m);
-   /* s_mov_b32 with an inline constant is one dword (SOP1), so v_exp_f32 is at entry + 4. */
+   /* s_mov_b32 with an inline constant is one dword (SOP1), so the interpolation row (which a
+    * compute dispatch cannot feed) is at entry + 4. */
    char where[64];
-   snprintf(where, sizeof(where), "v_exp_f32 at 0x%llx",
+   snprintf(where, sizeof(where), "v_interp_mov_f32_e64 at 0x%llx",
             (unsigned long long)(rdna_case_entry(c) + 4));
    cr_assert_not_null(strstr(diag.message, where), "%s", diag.message);
    cr_assert_eq(diag.status, RDNA_UNSUPPORTED);
