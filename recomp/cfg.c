@@ -378,8 +378,12 @@ static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
       bool static_branch = cfg_static_branch(&ci.inst);
       if (cfg_branch_target(&ci.inst, pc, &target) && !push_work(d, target, !static_branch))
          return false;
-      if (known_jump(&known, &ci.inst, &target) && !push_work(d, target, true))
-         return false;
+      if (known_jump(&known, &ci.inst, &target)) {
+         if (!push_work(d, target, true))
+            return false;
+      } else if (ci.inst.op == RDNA_OP_s_setpc_b64 || ci.inst.op == RDNA_OP_s_swappc_b64) {
+         d->cfg->unresolved_jumps = true;
+      }
       track(&known, &ci.inst, pc);
       uint64_t next = pc + ci.inst.size;
       if (cfg_transfers(&ci.inst))

@@ -35,6 +35,9 @@ struct cfg {
    size_t num_insts;
    struct cfg_block *blocks; /* sorted by start */
    size_t num_blocks;
+   /* an s_setpc_b64 / s_swappc_b64 whose target discovery could not compute (a return, a
+    * pointer loaded or passed in): at run time it can reach any instruction */
+   bool unresolved_jumps;
 };
 
 /* Code at a guest address. */

@@ -1276,6 +1276,11 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    status = cfg_build(c, &l->isa, &cfg, diag);
    if (status != RDNA_OK)
       goto done;
+   /* A jump whose target only the run time knows (a return, a loaded or passed-in pointer) can
+    * land on any instruction; the structured form reaches only dispatcher cases, so by default
+    * such a program keeps every block a case (recomp/README.md, "Control flow"). */
+   if (options->cfg == RDNA_CFG_DEFAULT && cfg.unresolved_jumps)
+      l->structured = false;
    scan_vgprs(l, &cfg);
    l->backward_branches = has_backward_branch(&cfg);
    status = build(l, &cfg, rdna_case_entry(c), options->batch_window, diag);

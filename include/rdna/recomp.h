@@ -80,7 +80,8 @@ bool rdna_relative_lowering_parse(const char *name, enum rdna_relative_lowering 
 /* How control flow is lowered (recomp/README.md, "Control flow"). Both forms give the same
  * results: registers, memory, faults with their PC and the step count. */
 enum rdna_cfg_lowering {
-   RDNA_CFG_DEFAULT = 0, /* structured */
+   RDNA_CFG_DEFAULT = 0, /* structured, or dispatch for a program with an s_setpc_b64 or
+                          * s_swappc_b64 whose target discovery cannot compute */
    RDNA_CFG_DISPATCH,    /* every basic block a case of the dispatcher loop's switch on the PC */
    RDNA_CFG_STRUCTURED,  /* only blocks entered by a transfer of control are dispatcher cases */
 };
