@@ -522,8 +522,7 @@ Test(diff_case, an_instruction_the_recompiler_lacks_is_a_status_naming_it)
    struct rdna_gpu *gpu = open_device();
    static const char text[] = "[program]\n"
                               "  s_mov_b32 s1, 1\n"
-                              "  image_sample_lz v[0:3], v0, s[0:7], s[8:11] dmask:0xf "
-                              "dim:SQ_RSRC_IMG_1D\n"
+                              "  v_interp_mov_f32_e64 v1, p10, attr0.x\n"
                               "  s_endpgm\n";
    struct rdna_case *c;
    struct rdna_diag diag;
@@ -531,7 +530,7 @@ Test(diff_case, an_instruction_the_recompiler_lacks_is_a_status_naming_it)
    struct rdna_diff_result r;
    enum rdna_status st = rdna_diff_case(gpu, c, 32, NULL, &r, &diag);
    cr_assert_eq(st, RDNA_UNSUPPORTED, "%s", rdna_status_name(st));
-   cr_assert(strstr(diag.message, "image_sample_lz") != NULL, "%s", diag.message);
+   cr_assert(strstr(diag.message, "v_interp_mov_f32") != NULL, "%s", diag.message);
    cr_assert_not_null(r.interp.machine, "the interpreter's run is kept");
    rdna_diff_result_free(&r);
    rdna_case_destroy(c);

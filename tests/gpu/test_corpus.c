@@ -10,7 +10,11 @@
 #include "rdna/diff.h"
 #include "tests/common/corpus_files.h"
 
-Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu, .timeout = 600)
+/* Runs the corpus files whose index is `shard` modulo CORPUS_SHARDS: the corpus is split over
+ * several tests so that Criterion runs them in parallel, each within its own time limit. */
+#define CORPUS_SHARDS 4
+
+static void run_shard(unsigned shard)
 {
    struct rdna_gpu *gpu = NULL;
    struct rdna_diag diag;
@@ -23,7 +27,7 @@ Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu, .timeout = 600
    corpus_files_collect("corpus", &list);
    cr_assert_gt(list.count, 0);
    unsigned runs = 0, failures = 0, gaps = 0;
-   for (size_t i = 0; i < list.count; i++) {
+   for (size_t i = shard; i < list.count; i += CORPUS_SHARDS) {
       const char *path = list.paths[i];
       size_t size;
       char *text = corpus_files_read(path, &size);
@@ -68,7 +72,27 @@ Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu, .timeout = 600
    }
    corpus_files_free(&list);
    rdna_gpu_close(gpu);
-   cr_log_info("%u runs, %u known gaps (todo(recomp))", runs, gaps);
+   cr_log_info("shard %u: %u runs, %u known gaps (todo(recomp))", shard, runs, gaps);
    cr_assert_eq(failures, 0, "%u of %u runs fail on the GPU without a todo(recomp) line", failures,
                 runs);
+}
+
+Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu_0, .timeout = 1200)
+{
+   run_shard(0);
+}
+
+Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu_1, .timeout = 1200)
+{
+   run_shard(1);
+}
+
+Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu_2, .timeout = 1200)
+{
+   run_shard(2);
+}
+
+Test(corpus, every_case_the_interpreter_passes_passes_on_the_gpu_3, .timeout = 1200)
+{
+   run_shard(3);
 }
