@@ -361,18 +361,42 @@ static void recompile_case(const char *path, struct totals *t)
    free(text);
 }
 
-Test(recomp_corpus, every_case_recompiles_to_a_valid_module, .timeout = 600)
+/* The corpus files whose index is `shard` modulo CORPUS_SHARDS: the corpus is split over several
+ * tests so that Criterion runs them in parallel, each within its own time limit. */
+#define CORPUS_SHARDS 4
+
+static void recompile_shard(unsigned shard)
 {
    struct corpus_files files;
    corpus_files_collect("corpus", &files);
    struct totals t = { 0, 0, 0 };
-   for (size_t i = 0; i < files.count; i++)
+   for (size_t i = shard; i < files.count; i += CORPUS_SHARDS)
       recompile_case(files.paths[i], &t);
    corpus_files_free(&files);
    cr_assert_gt(t.cases, 0u);
    cr_assert_gt(t.modules, 0u);
-   cr_log_info("%u cases: %u modules validated, %u recompilations UNSUPPORTED", t.cases, t.modules,
-               t.unsupported);
+   cr_log_info("shard %u, %u cases: %u modules validated, %u recompilations UNSUPPORTED", shard,
+               t.cases, t.modules, t.unsupported);
+}
+
+Test(recomp_corpus, every_case_recompiles_to_a_valid_module_0, .timeout = 1200)
+{
+   recompile_shard(0);
+}
+
+Test(recomp_corpus, every_case_recompiles_to_a_valid_module_1, .timeout = 1200)
+{
+   recompile_shard(1);
+}
+
+Test(recomp_corpus, every_case_recompiles_to_a_valid_module_2, .timeout = 1200)
+{
+   recompile_shard(2);
+}
+
+Test(recomp_corpus, every_case_recompiles_to_a_valid_module_3, .timeout = 1200)
+{
+   recompile_shard(3);
 }
 
 /* ---- the control-flow graph as dot ---------------------------------------------------------- */
