@@ -75,11 +75,47 @@ static bool window_of(const struct rdna_case *c, uint64_t *window)
    return n > 0;
 }
 
+/* Whether `b` is a variant of `a`: the same regions at the same addresses and the same program
+ * bytes for `wave_size` (buffer contents and initial registers may differ), so one copy of the
+ * module's code serves both (rdna_recomp_options.replicas). */
+static bool same_program(const struct rdna_case *a, const struct rdna_case *b, unsigned wave_size)
+{
+   size_t n = rdna_case_region_count(a);
+   if (rdna_case_region_count(b) != n || rdna_case_entry(a) != rdna_case_entry(b))
+      return false;
+   for (size_t i = 0; i < n; i++) {
+      struct rdna_case_region ra, rb;
+      rdna_case_region(a, i, &ra);
+      rdna_case_region(b, i, &rb);
+      if (ra.address != rb.address || ra.size != rb.size || ra.is_program != rb.is_program)
+         return false;
+      if (!ra.is_program)
+         continue;
+      size_t na = 0, nb = 0;
+      const uint8_t *ba = rdna_case_region_bytes(a, i, wave_size, &na);
+      const uint8_t *bb = rdna_case_region_bytes(b, i, wave_size, &nb);
+      if (na != nb || (na && memcmp(ba, bb, na) != 0))
+         return false;
+   }
+   return true;
+}
+
 static unsigned case_groups(const struct rdna_case *c)
 {
    unsigned grid[3];
    rdna_case_grid(c, grid);
    return grid[0] * grid[1] * grid[2];
+}
+
+/* The first of cases[0..i] whose regions lie in `window` (i itself when none before it). */
+static size_t first_of_window(const struct rdna_case *const *cases, size_t i, uint64_t window)
+{
+   for (size_t j = 0; j < i; j++) {
+      uint64_t w = 0;
+      if (cases[j] && window_of(cases[j], &w) && w == window)
+         return j;
+   }
+   return i;
 }
 
 /* ---- the combined case ----------------------------------------------------------------------- */
@@ -192,6 +228,8 @@ static enum rdna_status combined_case(const struct rdna_case *const *cases, cons
  * case's own view of the module interface: what a module of the case alone would have. */
 struct slot {
    size_t case_index;
+   bool filler; /* a replica no case of its window fills: it runs the window's first case and is
+                 * not compared */
    size_t first_region;
    uint64_t memory_offset;
    unsigned first_wave, first_group, groups;
@@ -199,9 +237,44 @@ struct slot {
    struct rdna_module_region *regions;
 };
 
-static enum rdna_status make_slots(const struct rdna_case *const *cases, const size_t *members,
-                                   size_t num_members, const struct rdna_module_layout *batch,
-                                   struct slot *slots, struct rdna_diag *diag)
+static enum rdna_status make_leader_slots(const struct rdna_case *const *cases,
+                                          const size_t *members, size_t num_members,
+                                          const struct rdna_module_layout *batch,
+                                          struct slot *slots, struct rdna_diag *diag);
+
+/* The slots of the window leaders (the first case of each window, whose regions the combined
+ * case holds), then, for replicas r = 1 .. replicas - 1, a copy of them shifted by r replicas'
+ * memory, waves and workgroups whose case is the window's r-th variant (or the leader again, as
+ * a filler, when the window has fewer variants). */
+static enum rdna_status make_slots(const struct rdna_case *const *cases, const size_t *leaders,
+                                   size_t num_leaders, const size_t *variants,
+                                   const size_t *num_variants, unsigned replicas,
+                                   const struct rdna_module_layout *batch, struct slot *slots,
+                                   struct rdna_diag *diag)
+{
+   enum rdna_status st = make_leader_slots(cases, leaders, num_leaders, batch, slots, diag);
+   unsigned groups_per_replica = batch->grid[0] * batch->grid[1] * batch->grid[2];
+   for (unsigned r = 1; r < replicas && st == RDNA_OK; r++) {
+      for (size_t i = 0; i < num_leaders; i++) {
+         struct slot *s = &slots[(size_t)r * num_leaders + i];
+         *s = slots[i];
+         s->regions = NULL;
+         s->layout.regions = slots[i].regions;
+         s->filler = r >= num_variants[i];
+         if (!s->filler)
+            s->case_index = variants[i * replicas + r];
+         s->memory_offset += (uint64_t)r * batch->memory_bytes;
+         s->first_group += r * groups_per_replica;
+         s->first_wave = s->first_group * batch->waves_per_group;
+      }
+   }
+   return st;
+}
+
+static enum rdna_status make_leader_slots(const struct rdna_case *const *cases,
+                                          const size_t *members, size_t num_members,
+                                          const struct rdna_module_layout *batch,
+                                          struct slot *slots, struct rdna_diag *diag)
 {
    size_t region = 0;
    unsigned group = 0;
@@ -234,6 +307,7 @@ static enum rdna_status make_slots(const struct rdna_case *const *cases, const s
       s->layout.memory_bytes = end - s->memory_offset;
       s->layout.num_regions = n;
       s->layout.regions = s->regions;
+      s->layout.replicas = 1;
    }
    return RDNA_OK;
 }
@@ -283,8 +357,8 @@ static void slot_view(const struct rdna_gpu_result *run, const struct slot *s,
 
 static enum rdna_status recompile(struct rdna_gpu *gpu, const struct rdna_case *c,
                                   unsigned wave_size, const struct rdna_diff_options *o,
-                                  uint64_t batch_window, struct rdna_module **module,
-                                  struct rdna_diag *diag)
+                                  uint64_t batch_window, unsigned replicas,
+                                  struct rdna_module **module, struct rdna_diag *diag)
 {
    struct rdna_recomp_options recomp;
    memset(&recomp, 0, sizeof(recomp));
@@ -292,6 +366,7 @@ static enum rdna_status recompile(struct rdna_gpu *gpu, const struct rdna_case *
    recomp.relative = o->relative;
    recomp.step_limit = o->step_limit;
    recomp.batch_window = batch_window;
+   recomp.replicas = replicas;
    enum rdna_status st = rdna_gpu_subgroup_size(gpu, wave_size, &recomp.subgroup_size, diag);
    if (st == RDNA_OK)
       st = rdna_recomp_case(c, &recomp, module, diag);
@@ -332,6 +407,8 @@ static enum rdna_status compare_slots(const struct rdna_case *const *cases,
 {
    for (size_t i = 0; i < num_slots; i++) {
       const struct slot *s = &slots[i];
+      if (s->filler)
+         continue;
       struct rdna_batch_case *bc = &result->cases[s->case_index];
       struct rdna_case_run_options interp;
       memset(&interp, 0, sizeof(interp));
@@ -361,19 +438,31 @@ static enum rdna_status compare_slots(const struct rdna_case *const *cases,
    return RDNA_OK;
 }
 
-/* Builds, runs and compares the batch of `members` (cases that recompile alone). On a failure
- * of the batch itself (its recompile or its run) that is not the device's, *fallback is set and
- * the members are to run alone. */
+/* The members of a batch: window leaders (members[i], each in a window of its own) and the
+ * variants of each (variants[i * replicas + r], r < num_variants[i]; r = 0 is the leader). */
+struct batch_members {
+   size_t *leaders, num_leaders;
+   size_t *variants, *num_variants;
+   unsigned replicas;
+   size_t cases; /* members in all */
+};
+
+/* Builds, runs and compares the batch of `m` (cases that recompile alone). On a failure of the
+ * batch itself (its recompile or its run) that is not the device's, *fallback is set and the
+ * members are to run alone. */
 static enum rdna_status run_batch(struct rdna_gpu *gpu, const struct rdna_case *const *cases,
-                                  const size_t *members, size_t num_members, unsigned wave_size,
+                                  const struct batch_members *m, unsigned wave_size,
                                   const struct rdna_diff_options *o,
                                   struct rdna_batch_result *result, bool *fallback,
                                   struct rdna_diag *diag)
 {
    *fallback = false;
+   const size_t *members = m->leaders;
+   size_t num_members = m->num_leaders;
+   size_t num_slots = num_members * m->replicas;
    struct rdna_case *combined = NULL;
    struct rdna_module *module = NULL;
-   struct slot *slots = calloc(num_members, sizeof(*slots));
+   struct slot *slots = calloc(num_slots, sizeof(*slots));
    uint8_t *memory = NULL;
    uint32_t *state = NULL;
    struct rdna_gpu_result run;
@@ -383,19 +472,21 @@ static enum rdna_status run_batch(struct rdna_gpu *gpu, const struct rdna_case *
    uint64_t start = now_ns();
    enum rdna_status st = combined_case(cases, members, num_members, wave_size, &combined, diag);
    if (st == RDNA_OK)
-      st = recompile(gpu, combined, wave_size, o, RDNA_BATCH_WINDOW, &module, diag);
+      st = recompile(gpu, combined, wave_size, o, RDNA_BATCH_WINDOW, m->replicas, &module, diag);
    result->recompile_ns += now_ns() - start;
    const struct rdna_module_layout *layout = rdna_module_layout(module);
    if (st == RDNA_OK)
-      st = make_slots(cases, members, num_members, layout, slots, diag);
+      st = make_slots(cases, members, num_members, m->variants, m->num_variants, m->replicas,
+                      layout, slots, diag);
    if (st == RDNA_OK) {
-      memory = calloc(layout->memory_bytes ? layout->memory_bytes : 1, 1);
-      state = calloc((size_t)layout->num_waves * layout->state_words, sizeof(*state));
+      size_t bytes = (size_t)layout->memory_bytes * m->replicas;
+      memory = calloc(bytes ? bytes : 1, 1);
+      state = calloc((size_t)layout->num_waves * m->replicas * layout->state_words, sizeof(*state));
       if (!memory || !state)
          st = fail(diag, RDNA_NO_MEMORY, "out of memory for the batch's initial state");
    }
    if (st == RDNA_OK)
-      st = prepare_slots(cases, slots, num_members, wave_size, o->step_limit, layout, memory, state,
+      st = prepare_slots(cases, slots, num_slots, wave_size, o->step_limit, layout, memory, state,
                          diag);
    size_t num_words = 0;
    const uint32_t *words = rdna_module_words(module, &num_words);
@@ -415,6 +506,7 @@ static enum rdna_status run_batch(struct rdna_gpu *gpu, const struct rdna_case *
        * case, five at least, before it counts as hung. */
       uint64_t per_case = 60ull * 1000000000ull, least = 300ull * 1000000000ull;
       uint64_t compile = num_members * per_case > least ? num_members * per_case : least;
+      /* replicas share the code: they add run time, not compile time */
       struct rdna_gpu_run_options options = { o->timeout_ns, compile };
       st = rdna_gpu_run(gpu, words, num_words, layout, memory, state, &options, &run, diag);
       result->pipelines++;
@@ -426,10 +518,11 @@ static enum rdna_status run_batch(struct rdna_gpu *gpu, const struct rdna_case *
    free(memory);
    free(state);
    if (st == RDNA_OK) {
-      result->batched += num_members;
-      for (size_t i = 0; i < num_members; i++)
-         result->cases[members[i]].batched = true;
-      st = compare_slots(cases, slots, num_members, wave_size, o, &run, result);
+      for (size_t i = 0; i < num_slots; i++)
+         if (!slots[i].filler)
+            result->cases[slots[i].case_index].batched = true;
+      result->batched += m->cases;
+      st = compare_slots(cases, slots, num_slots, wave_size, o, &run, result);
    } else if (st != RDNA_DEVICE && st != RDNA_NO_DEVICE && st != RDNA_NO_MEMORY) {
       *fallback = true;
       st = RDNA_OK;
@@ -458,36 +551,49 @@ enum rdna_status rdna_diff_batch(struct rdna_gpu *gpu, const struct rdna_case *c
    if (options)
       o = *options;
    result->cases = calloc(count, sizeof(*result->cases));
-   size_t *members = calloc(count, sizeof(*members));
+   size_t *leaders = calloc(count, sizeof(*leaders));
    uint64_t *windows = calloc(count, sizeof(*windows));
-   if (!result->cases || !members || !windows) {
-      free(members);
+   size_t *variant_of = calloc(count, sizeof(*variant_of)); /* case -> its leader's position */
+   size_t *num_variants = calloc(count, sizeof(*num_variants));
+   bool *alone = calloc(count, sizeof(*alone));
+   size_t *variants = NULL;
+   if (!result->cases || !leaders || !windows || !variant_of || !num_variants || !alone) {
+      free(leaders);
       free(windows);
+      free(variant_of);
+      free(num_variants);
+      free(alone);
       return fail(diag, RDNA_NO_MEMORY, "out of memory");
    }
    result->num_cases = count;
 
-   /* Members: cases of the first one's shape, each in a window of its own, that recompile
-    * alone; the recompile alone names the instruction of a gap without sinking the batch. */
+   /* Members: cases of the first one's shape that recompile alone, each in a window of its own
+    * or a variant of the window's first case (same_program: it becomes a replica); the recompile
+    * alone names the instruction of a gap without sinking the batch. */
    enum rdna_status st = RDNA_OK;
    struct batch_shape shape;
-   size_t num_members = 0, regions = 0;
-   bool *alone = calloc(count, sizeof(*alone));
-   if (!alone)
-      st = fail(diag, RDNA_NO_MEMORY, "out of memory");
+   size_t num_leaders = 0, num_cases = 0, regions = 0;
+   unsigned replicas = 1;
    for (size_t i = 0; i < count && st == RDNA_OK; i++) {
       const struct rdna_case *c = cases[i];
       struct rdna_batch_case *bc = &result->cases[i];
       struct batch_shape s;
       uint64_t window = 0;
-      bool fits =
-         c && (rdna_case_waves(c) & (wave_size == 64 ? RDNA_CASE_WAVE64 : RDNA_CASE_WAVE32)) &&
-         window_of(c, &window) && regions + rdna_case_region_count(c) <= RDNA_CASE_MAX_REGIONS;
+      size_t leader = SIZE_MAX;
+      bool fits = c &&
+                  (rdna_case_waves(c) & (wave_size == 64 ? RDNA_CASE_WAVE64 : RDNA_CASE_WAVE32)) &&
+                  window_of(c, &window);
       if (fits) {
          shape_of(c, &s);
-         fits = num_members == 0 || same_shape(&s, &shape);
-         for (size_t m = 0; fits && m < num_members; m++)
-            fits = windows[m] != window;
+         fits = num_leaders == 0 || same_shape(&s, &shape);
+         for (size_t m = 0; fits && m < num_leaders && leader == SIZE_MAX; m++)
+            if (windows[m] == window)
+               leader = m;
+         if (leader != SIZE_MAX)
+            fits = num_variants[leader] < RDNA_BATCH_MAX_REPLICAS &&
+                   same_program(cases[leaders[leader]], c, wave_size);
+         else
+            fits = fits && regions + rdna_case_region_count(c) <= RDNA_CASE_MAX_REGIONS;
       }
       if (!fits) {
          alone[i] = c != NULL;
@@ -495,27 +601,64 @@ enum rdna_status rdna_diff_batch(struct rdna_gpu *gpu, const struct rdna_case *c
             bc->status = fail(&bc->diag, RDNA_BAD_ARGUMENT, "no case");
          continue;
       }
-      struct rdna_module *module = NULL;
-      uint64_t start = now_ns();
-      bc->status = recompile(gpu, c, wave_size, &o, 0, &module, &bc->diag);
-      result->recompile_ns += now_ns() - start;
-      rdna_module_destroy(module);
+      /* A variant lowers as its window's first case did: only a new program is recompiled. */
+      size_t first = leader != SIZE_MAX ? leaders[leader] : first_of_window(cases, i, window);
+      bool first_failed = result->cases[first].status != RDNA_OK && !alone[first];
+      if (first != i &&
+          (leader != SIZE_MAX || (first_failed && same_program(cases[first], c, wave_size)))) {
+         bc->status = result->cases[first].status;
+         bc->diag = result->cases[first].diag;
+      } else {
+         struct rdna_module *module = NULL;
+         uint64_t start = now_ns();
+         bc->status = recompile(gpu, c, wave_size, &o, 0, 1, &module, &bc->diag);
+         result->recompile_ns += now_ns() - start;
+         rdna_module_destroy(module);
+      }
       if (bc->status == RDNA_NO_MEMORY || bc->status == RDNA_DEVICE)
          st = fail(diag, bc->status, "%s", bc->diag.message);
       if (bc->status != RDNA_OK)
          continue;
-      if (num_members == 0)
-         shape = s;
-      windows[num_members] = window;
-      members[num_members++] = i;
-      regions += rdna_case_region_count(c);
+      if (leader == SIZE_MAX) {
+         if (num_leaders == 0)
+            shape = s;
+         leader = num_leaders++;
+         windows[leader] = window;
+         leaders[leader] = i;
+         regions += rdna_case_region_count(c);
+      }
+      variant_of[i] = leader + 1;
+      num_variants[leader]++;
+      if (num_variants[leader] > replicas)
+         replicas = (unsigned)num_variants[leader];
+      num_cases++;
+   }
+   /* variants[l * replicas + r]: the r-th member of leader l's window, in case order */
+   if (st == RDNA_OK && num_leaders > 0) {
+      variants = calloc(num_leaders * replicas, sizeof(*variants));
+      if (!variants)
+         st = fail(diag, RDNA_NO_MEMORY, "out of memory");
+      size_t *filled = calloc(num_leaders, sizeof(*filled));
+      if (!filled && st == RDNA_OK)
+         st = fail(diag, RDNA_NO_MEMORY, "out of memory");
+      for (size_t i = 0; i < count && st == RDNA_OK; i++)
+         if (variant_of[i]) {
+            size_t l = variant_of[i] - 1;
+            variants[l * replicas + filled[l]++] = i;
+         }
+      free(filled);
    }
 
    bool fallback = false;
-   if (st == RDNA_OK && num_members > 0)
-      st = run_batch(gpu, cases, members, num_members, wave_size, &o, result, &fallback, diag);
-   for (size_t m = 0; fallback && m < num_members; m++)
-      alone[members[m]] = true;
+   if (st == RDNA_OK && num_leaders > 0) {
+      struct batch_members m = {
+         leaders, num_leaders, variants, num_variants, replicas, num_cases
+      };
+      st = run_batch(gpu, cases, &m, wave_size, &o, result, &fallback, diag);
+   }
+   for (size_t i = 0; fallback && i < count; i++)
+      if (variant_of[i])
+         alone[i] = true;
    /* Runs alone: cases that could not join, every member when the batch failed, and every
     * member that diverged in the batch (to confirm it, and for its report). */
    for (size_t i = 0; i < count && st == RDNA_OK; i++) {
@@ -527,8 +670,11 @@ enum rdna_status rdna_diff_batch(struct rdna_gpu *gpu, const struct rdna_case *c
          fail(diag, st, "%s", bc->alone_diag.message);
    }
    free(alone);
-   free(members);
+   free(leaders);
    free(windows);
+   free(variant_of);
+   free(num_variants);
+   free(variants);
    return st;
 }
 

@@ -527,6 +527,17 @@ enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_
    if (gpu->lost)
       return vulkan_fail(diag, RDNA_DEVICE,
                          "an earlier dispatch timed out or lost the device; open the device again");
+   /* Replicas (rdna_recomp_options.replicas): the dispatch and every binding hold all copies,
+    * stacked along Z, memory slice after memory slice. */
+   struct rdna_module_layout all;
+   if (layout->replicas > 1) {
+      all = *layout;
+      all.grid[2] *= layout->replicas;
+      all.num_waves *= layout->replicas;
+      all.memory_bytes *= layout->replicas;
+      all.replicas = 1;
+      layout = &all;
+   }
    enum rdna_status st = check_layout(gpu, layout, diag);
    if (st == RDNA_OK)
       st = validate_module(gpu, words, num_words, diag);

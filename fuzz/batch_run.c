@@ -25,13 +25,14 @@ static enum rdna_status fail(struct rdna_diag *diag, enum rdna_status status, co
    return status;
 }
 
-/* Generates and parses the case of `seed` in batch slot `slot`. */
+/* Generates and parses variant `variant` of the case of `seed` in batch slot `slot`. */
 static enum rdna_status generate(const struct rdna_gen_options *base, uint64_t seed, size_t slot,
-                                 struct rdna_case **out, struct rdna_diag *diag)
+                                 uint32_t variant, struct rdna_case **out, struct rdna_diag *diag)
 {
    struct rdna_gen_options gen = *base;
    gen.seed = seed;
    gen.base = (slot + 1) * RDNA_BATCH_WINDOW;
+   gen.variant = variant;
    char *text = NULL;
    size_t length = 0;
    enum rdna_status st = rdna_gen_case(&gen, &text, &length, diag);
@@ -52,24 +53,30 @@ enum rdna_status rdna_fuzz_batch_run(struct rdna_gpu *gpu,
    unsigned batch = options->batch_size ? options->batch_size : 64;
    if (batch > RDNA_FUZZ_MAX_BATCH)
       return fail(diag, RDNA_BAD_ARGUMENT, "a batch holds at most RDNA_FUZZ_MAX_BATCH cases");
-   struct rdna_case **cases = calloc(batch, sizeof(*cases));
+   unsigned variants = options->variants ? options->variants : 1;
+   if (variants > RDNA_BATCH_MAX_REPLICAS)
+      return fail(diag, RDNA_BAD_ARGUMENT, "at most RDNA_BATCH_MAX_REPLICAS variants");
+   struct rdna_case **cases = calloc((size_t)batch * variants, sizeof(*cases));
    if (!cases)
       return fail(diag, RDNA_NO_MEMORY, "out of memory");
    double start = now_seconds();
    enum rdna_status st = RDNA_OK;
    for (uint64_t done = 0; done < options->count && st == RDNA_OK;) {
-      size_t n = 0;
-      while (n < batch && done + n < options->count && st == RDNA_OK) {
-         st = generate(&options->gen, options->gen.seed + done + n, n, &cases[n], diag);
-         if (st == RDNA_OK)
-            n++;
-      }
+      size_t n = 0, programs = 0;
+      for (; programs < batch && done + programs < options->count && st == RDNA_OK; programs++)
+         for (uint32_t v = 0; v < variants && st == RDNA_OK; v++) {
+            st = generate(&options->gen, options->gen.seed + done + programs, programs, v,
+                          &cases[n], diag);
+            if (st == RDNA_OK)
+               n++;
+         }
       struct rdna_batch_result r;
       memset(&r, 0, sizeof(r));
       if (st == RDNA_OK)
          st = rdna_diff_batch(gpu, (const struct rdna_case *const *)cases, n,
                               options->gen.wave_size, NULL, &r, diag);
       if (st == RDNA_OK) {
+         stats->programs += programs;
          stats->cases += n;
          stats->pipelines += r.pipelines;
          stats->compile_seconds += (double)r.compile_ns / 1e9;
@@ -93,7 +100,7 @@ enum rdna_status rdna_fuzz_batch_run(struct rdna_gpu *gpu,
          rdna_case_destroy(cases[i]);
          cases[i] = NULL;
       }
-      done += n;
+      done += programs;
    }
    stats->seconds = now_seconds() - start;
    free(cases);

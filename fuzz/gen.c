@@ -833,6 +833,8 @@ enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **te
    }
    if (options->base)
       out_printf(&o, " --base 0x%llx", (unsigned long long)options->base);
+   if (options->variant)
+      out_printf(&o, " --variant %u", options->variant);
    out_printf(&o,
               "\n# Nothing is expected of it but a status: it ends, or a fault says why.\n\n"
               "[require]\ntarget %s\nwave %u\nvgprs %u\nsteps 200000\n\n",
@@ -843,10 +845,15 @@ enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **te
                  BUFFER_BYTES);
    else
       out_printf(&o, "[buffer data]\nsize %u\n", BUFFER_BYTES);
+   /* A variant draws its data from a second generator; the program's stays as the seed's. */
+   struct rng data = { options->seed ^ ((uint64_t)options->variant * 0x9e3779b97f4a7c15ull) };
+   struct rng *values = options->variant ? &data : &g.rng;
    for (unsigned i = 0; i < 128; i += 8) {
       out_printf(&o, "u32");
-      for (unsigned j = 0; j < 8; j++)
-         out_printf(&o, " 0x%08x", (uint32_t)rng_next(&g.rng));
+      for (unsigned j = 0; j < 8; j++) {
+         uint32_t program_draw = (uint32_t)rng_next(&g.rng);
+         out_printf(&o, " 0x%08x", options->variant ? (uint32_t)rng_next(&data) : program_draw);
+      }
       out_printf(&o, "\n");
    }
    if (options->base)
@@ -870,8 +877,8 @@ enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **te
       free(g.ops);
       return gen_fail(diag, RDNA_NO_MEMORY, "out of memory");
    }
-   uint64_t exec = rng_next(&g.rng);
-   if (rng_chance(&g.rng, 50))
+   uint64_t exec = rng_next(values);
+   if (rng_chance(values, 50))
       exec = ~0ull;
    out_printf(&o,
               "\n[init]\n"
@@ -879,12 +886,17 @@ enum rdna_status rdna_gen_case(const struct rdna_gen_options *options, char **te
               "s[4:7] = vsharp(&data, records=%u)\n"
               "v0 = lane\n"
               "v1 = lane * %u\n"
-              "v[2:3] = &data + lane * %u\n"
-              "v[4:%u] = ((lane + 1) * 0x9e3779b1 ^ reg * 0x85ebca6b) & 0xffffffff\n",
-              BUFFER_BYTES, LANE_STRIDE, LANE_STRIDE, GEN_VGPRS - 1);
-   for (unsigned s = FIRST_FREE_SGPR; s <= LAST_FREE_SGPR; s += 1 + rng_below(&g.rng, 4))
-      out_printf(&o, "s%u = 0x%x\n", s, (uint32_t)rng_next(&g.rng) >> rng_below(&g.rng, 32));
-   out_printf(&o, "m0 = %u\n", rng_below(&g.rng, 64));
+              "v[2:3] = &data + lane * %u\n",
+              BUFFER_BYTES, LANE_STRIDE, LANE_STRIDE);
+   if (options->variant)
+      out_printf(&o, "v[4:%u] = ((lane + 1) * 0x%08x ^ reg * 0x%08x) & 0xffffffff\n", GEN_VGPRS - 1,
+                 (uint32_t)rng_next(values) | 1u, (uint32_t)rng_next(values) | 1u);
+   else
+      out_printf(&o, "v[4:%u] = ((lane + 1) * 0x9e3779b1 ^ reg * 0x85ebca6b) & 0xffffffff\n",
+                 GEN_VGPRS - 1);
+   for (unsigned s = FIRST_FREE_SGPR; s <= LAST_FREE_SGPR; s += 1 + rng_below(values, 4))
+      out_printf(&o, "s%u = 0x%x\n", s, (uint32_t)rng_next(values) >> rng_below(values, 32));
+   out_printf(&o, "m0 = %u\n", rng_below(values, 64));
    if (options->wave_size == 64)
       out_printf(&o, "exec = 0x%llx\n", (unsigned long long)exec);
    else

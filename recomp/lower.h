@@ -45,6 +45,8 @@ struct lower {
    enum rdna_relative_lowering relative;
    struct rdna_diag *diag;
    unsigned grid[3], waves_per_group;
+   unsigned replicas;     /* copies of the case in the dispatch (rdna_module_layout.replicas) */
+   uint64_t memory_bytes; /* one replica's guest memory (rdna_module_layout.memory_bytes) */
    size_t state_words;
    uint64_t step_limit;
 
@@ -72,6 +74,7 @@ struct lower {
 
    /* guest memory */
    uint32_t memory, scratch; /* storage buffer variables (binding 0 and 2) */
+   uint32_t memory_base;     /* u32: the replica's first word of `memory`; 0: no replicas */
    const struct lower_region *regions;
    size_t num_regions;
    uint64_t scratch_per_lane;

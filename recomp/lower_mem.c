@@ -156,6 +156,8 @@ uint32_t mem_word_ptr(struct lower *l, uint32_t buffer, uint32_t word)
 {
    if (buffer == l->lds)
       return lw_lds_word(l, word);
+   if (buffer == l->memory && l->memory_base)
+      word = bin(l, SpvOpIAdd, word, l->memory_base);
    uint32_t indices[2] = { c32(l, 0), word };
    return spvb_access_chain(l->b, l->t_ptr_sb_u32, buffer, indices, 2);
 }

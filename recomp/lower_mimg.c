@@ -331,6 +331,8 @@ static uint32_t check_lanes(struct lower *l, const uint32_t bad[], const uint32_
 
 uint32_t lw_img_word_ptr(struct lower *l, uint32_t word)
 {
+   if (l->memory_base)
+      word = lw_op2(l, SpvOpIAdd, T32, word, l->memory_base);
    uint32_t indices[2] = { c32(l, 0), word };
    return spvb_access_chain(l->b, l->t_ptr_sb_u32, l->memory, indices, 2);
 }

@@ -177,6 +177,12 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
                   (unsigned long long)offset);
    lay->memory_bytes = offset;
    lay->regions = m->regions;
+   lay->replicas = o->replicas > 1 ? o->replicas : 1;
+   uint64_t copies = lay->replicas;
+   if (copies > 1 && ((uint64_t)grid[2] * copies > 0xffffu || offset * copies > 0xffffffffull ||
+                      copies * groups * waves_per_group * state_words > 0x7fffffffu))
+      return fail(diag, RDNA_BAD_ARGUMENT, "%u replicas of the case are too large for one module",
+                  lay->replicas);
    return RDNA_OK;
 }
 
@@ -380,6 +386,13 @@ static void prologue(struct lower *l, const struct module_ids *ids, uint32_t *st
    linear = lw_op2(l, SpvOpIAdd, l->t_u32, linear, gid[0]);
    l->group_index = linear;
    l->subgroup_id = subgroup;
+   if (l->replicas > 1) {
+      /* the replica's slice of guest memory (rdna_recomp_options.replicas) */
+      uint32_t groups = l->grid[0] * l->grid[1] * l->grid[2];
+      uint32_t replica = lw_op2(l, SpvOpUDiv, l->t_u32, linear, lw_u32(l, groups));
+      l->memory_base =
+         lw_op2(l, SpvOpIMul, l->t_u32, replica, lw_u32(l, (uint32_t)(l->memory_bytes / 4)));
+   }
    uint32_t wave = lw_op2(l, SpvOpIMul, l->t_u32, linear, lw_u32(l, l->waves_per_group));
    l->wave_index = lw_op2(l, SpvOpIAdd, l->t_u32, wave, subgroup);
    uint32_t base =
@@ -1259,6 +1272,8 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
                                                             : options->relative;
    l->diag = diag;
    memcpy(l->grid, lay->grid, sizeof(l->grid));
+   l->replicas = lay->replicas;
+   l->memory_bytes = lay->memory_bytes;
    l->waves_per_group = lay->waves_per_group;
    l->state_words = lay->state_words;
    l->step_limit = options->step_limit ? options->step_limit : rdna_case_steps(c);

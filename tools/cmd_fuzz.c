@@ -37,6 +37,9 @@ static void fuzz_help(FILE *out)
          "  --shard i/n          this machine's share of the seeds (default 0/1)\n"
          "  --size N             instructions per program (default 100)\n"
          "  --batch N            programs per module, 1 to 128 (default 64; 1: each alone)\n"
+         "  --variants V         run each program with V initial states ('rdna gen --variant'\n"
+         "                       0 to V-1), all in its batch's module: one compile serves\n"
+         "                       batch * V cases (default 1)\n"
          "  --features LIST      comma-separated classes: salu, smem, valu, vcmp, vmem, flow,\n"
          "                       float, or all (default: all but float)\n"
          "  --wave 32|64         wave size (default 32)\n"
@@ -59,8 +62,8 @@ struct unsupported_count {
 struct campaign {
    struct rdna_gen_options gen;
    uint64_t count, first_seed, shard, shards;
-   unsigned batch;
-   uint64_t pipelines, batch_only;
+   unsigned batch, variants;
+   uint64_t pipelines, batch_only, programs;
    uint64_t recompile_ns, compile_ns, run_ns, interp_ns, alone_ns;
    double seconds;
    const char *device, *out;
@@ -115,7 +118,7 @@ static int parse_options(int argc, char **argv, struct campaign *f, bool *help)
                       cli_is(&parser, "--seed", NULL) || cli_is(&parser, "--shard", NULL) ||
                       cli_is(&parser, "--size", NULL) || cli_is(&parser, "--features", NULL) ||
                       cli_is(&parser, "--batch", NULL) || cli_is(&parser, "--device", NULL) ||
-                      cli_is(&parser, "--out", NULL)
+                      cli_is(&parser, "--variants", NULL) || cli_is(&parser, "--out", NULL)
                    ? CLI_EXIT_BAD_INPUT
                    : cli_unknown_option(&parser);
       } else if (cli_is(&parser, "--count", NULL)) {
@@ -140,6 +143,11 @@ static int parse_options(int argc, char **argv, struct campaign *f, bool *help)
             code = cli_usage_error("fuzz", "--batch takes 1 to %u, found '%s'", RDNA_FUZZ_MAX_BATCH,
                                    value);
          f->batch = (unsigned)number;
+      } else if (cli_is(&parser, "--variants", NULL)) {
+         if (!cli_parse_uint(value, RDNA_BATCH_MAX_REPLICAS, &number) || number == 0)
+            code = cli_usage_error("fuzz", "--variants takes 1 to %u, found '%s'",
+                                   RDNA_BATCH_MAX_REPLICAS, value);
+         f->variants = (unsigned)number;
       } else if (cli_is(&parser, "--shard", NULL)) {
          unsigned long long i, n;
          char end;
@@ -248,15 +256,16 @@ static bool same_way(void *user, const char *text, size_t length)
 }
 
 static int save_finding(struct campaign *f, const char *text, size_t length, const char *signature,
-                        uint64_t seed)
+                        uint64_t seed, uint32_t variant)
 {
    char name[160], path[4096];
    slug(signature, name, sizeof(name));
    snprintf(path, sizeof(path), "%s/%s.orig.case", f->out, name);
    char header[512];
    int n = snprintf(header, sizeof(header),
-                    "# rdna fuzz: seed %llu, size %u, wave %u, target %s; diverges: %s\n",
-                    (unsigned long long)seed, f->gen.count, f->gen.wave_size,
+                    "# rdna fuzz: seed %llu, variant %u, size %u, wave %u, target %s; diverges: "
+                    "%s\n",
+                    (unsigned long long)seed, variant, f->gen.count, f->gen.wave_size,
                     f->gen.target == RDNA_TARGET_GFX1013 ? "gfx1013" : "gfx1030", signature);
    size_t total = (size_t)n + length;
    char *file = malloc(total + 1);
@@ -292,7 +301,7 @@ static int save_finding(struct campaign *f, const char *text, size_t length, con
 static void progress(const struct campaign *f, double elapsed)
 {
    fprintf(stderr,
-           "\r\033[K%llu programs, %.1f/s: %llu same, %llu diverged (%zu kinds), %llu unsupported",
+           "\r\033[K%llu cases, %.1f/s: %llu same, %llu diverged (%zu kinds), %llu unsupported",
            (unsigned long long)f->runs, elapsed > 0 ? (double)f->runs / elapsed : 0.0,
            (unsigned long long)f->same, (unsigned long long)f->diverged, f->num_signatures,
            (unsigned long long)f->unsupported);
@@ -307,8 +316,9 @@ static int compare_gaps(const void *a, const void *b)
 
 /* What one program's run came to: its signature ("equal", "status UNSUPPORTED mnemonic", or how
  * it diverges), counted, and the finding saved when the way is new. */
-static int tally(struct campaign *f, uint64_t seed, const char *text, size_t length,
-                 enum rdna_status st, const struct rdna_diag *diag, const char *signature)
+static int tally(struct campaign *f, uint64_t seed, uint32_t variant, const char *text,
+                 size_t length, enum rdna_status st, const struct rdna_diag *diag,
+                 const char *signature)
 {
    if (st == RDNA_DEVICE || st == RDNA_NO_DEVICE || st == RDNA_NO_MEMORY) {
       f->errors++;
@@ -328,9 +338,10 @@ static int tally(struct campaign *f, uint64_t seed, const char *text, size_t len
       if (!seen_before(f, signature)) {
          if (f->tty)
             fputs("\r\033[K", stderr);
-         printf("seed %llu diverges: %s\n", (unsigned long long)seed, signature);
+         printf("seed %llu variant %u diverges: %s\n", (unsigned long long)seed, variant,
+                signature);
          fflush(stdout);
-         return save_finding(f, text, length, signature, seed);
+         return save_finding(f, text, length, signature, seed, variant);
       }
    }
    return CLI_EXIT_OK;
@@ -347,12 +358,13 @@ static int run_alone(struct campaign *f, uint64_t seed, const char *text, size_t
       st = RDNA_BAD_ARGUMENT;
    if (st == RDNA_OK || st == RDNA_UNSUPPORTED || st == RDNA_INTERNAL)
       f->pipelines += st == RDNA_OK;
-   return tally(f, seed, text, length, st, &diag, signature);
+   return tally(f, seed, 0, text, length, st, &diag, signature);
 }
 
-/* Programs `seeds[0..n)` (texts and parsed cases) as one batch. */
-static int run_batch(struct campaign *f, const uint64_t *seeds, char *const *texts,
-                     const size_t *lengths, struct rdna_case *const *cases, size_t n)
+/* Cases `seeds[0..n)` with their variants (texts and parsed cases) as one batch. */
+static int run_batch(struct campaign *f, const uint64_t *seeds, const uint32_t *variants,
+                     char *const *texts, const size_t *lengths, struct rdna_case *const *cases,
+                     size_t n)
 {
    struct rdna_batch_result r;
    struct rdna_diag diag;
@@ -367,7 +379,7 @@ static int run_batch(struct campaign *f, const uint64_t *seeds, char *const *tex
    f->alone_ns += r.alone_ns;
    int code = CLI_EXIT_OK;
    if (st != RDNA_OK) {
-      code = tally(f, seeds[0], texts[0], lengths[0], st, &diag, "");
+      code = tally(f, seeds[0], variants[0], texts[0], lengths[0], st, &diag, "");
       if (code == CLI_EXIT_OK)
          code = CLI_EXIT_ENVIRONMENT;
    }
@@ -381,7 +393,7 @@ static int run_batch(struct campaign *f, const uint64_t *seeds, char *const *tex
       if (bc->batched && bc->ran_alone && bc->alone_status == RDNA_OK && bc->alone.equal)
          f->batch_only++;
       f->runs++;
-      code = tally(f, seeds[i], texts[i], lengths[i], case_st, case_diag, signature);
+      code = tally(f, seeds[i], variants[i], texts[i], lengths[i], case_st, case_diag, signature);
    }
    rdna_batch_result_free(&r);
    return code;
@@ -391,35 +403,42 @@ static int run_campaign(struct campaign *f)
 {
    int code = CLI_EXIT_OK;
    unsigned batch = f->batch ? f->batch : 64;
-   uint64_t *seeds = calloc(batch, sizeof(*seeds));
-   char **texts = calloc(batch, sizeof(*texts));
-   size_t *lengths = calloc(batch, sizeof(*lengths));
-   struct rdna_case **cases = calloc(batch, sizeof(*cases));
-   if (!seeds || !texts || !lengths || !cases)
+   unsigned variants = f->variants ? f->variants : 1;
+   size_t slots = (size_t)batch * variants;
+   bool batched = slots > 1;
+   uint64_t *seeds = calloc(slots, sizeof(*seeds));
+   uint32_t *variant = calloc(slots, sizeof(*variant));
+   char **texts = calloc(slots, sizeof(*texts));
+   size_t *lengths = calloc(slots, sizeof(*lengths));
+   struct rdna_case **cases = calloc(slots, sizeof(*cases));
+   if (!seeds || !variant || !texts || !lengths || !cases)
       code = CLI_EXIT_ENVIRONMENT;
    double start = now_seconds();
    for (uint64_t k = 0; k < f->count && code == CLI_EXIT_OK;) {
       if (f->seconds > 0 && now_seconds() - start >= f->seconds)
          break;
       size_t n = 0;
-      for (; n < batch && k < f->count && code == CLI_EXIT_OK; n++, k++) {
-         seeds[n] = f->first_seed + k * f->shards + f->shard;
-         f->gen.seed = seeds[n];
-         f->gen.base = batch > 1 ? (n + 1) * RDNA_BATCH_WINDOW : 0;
-         struct rdna_diag diag;
-         memset(&diag, 0, sizeof(diag));
-         enum rdna_status st = rdna_gen_case(&f->gen, &texts[n], &lengths[n], &diag);
-         if (st == RDNA_OK && batch > 1)
-            st = rdna_case_parse(texts[n], lengths[n], NULL, &cases[n], &diag);
-         if (st != RDNA_OK) {
-            cli_error("fuzz", "seed %llu: %s", (unsigned long long)seeds[n], diag.message);
-            code = st == RDNA_NO_MEMORY ? CLI_EXIT_ENVIRONMENT : CLI_EXIT_BAD_INPUT;
-            n++;
-            break;
+      for (size_t p = 0; p < batch && k < f->count && code == CLI_EXIT_OK; p++, k++) {
+         f->programs++;
+         for (unsigned v = 0; v < variants && code == CLI_EXIT_OK; v++, n++) {
+            seeds[n] = f->first_seed + k * f->shards + f->shard;
+            variant[n] = v;
+            f->gen.seed = seeds[n];
+            f->gen.variant = v;
+            f->gen.base = batched ? (p + 1) * RDNA_BATCH_WINDOW : 0;
+            struct rdna_diag diag;
+            memset(&diag, 0, sizeof(diag));
+            enum rdna_status st = rdna_gen_case(&f->gen, &texts[n], &lengths[n], &diag);
+            if (st == RDNA_OK && batched)
+               st = rdna_case_parse(texts[n], lengths[n], NULL, &cases[n], &diag);
+            if (st != RDNA_OK) {
+               cli_error("fuzz", "seed %llu: %s", (unsigned long long)seeds[n], diag.message);
+               code = st == RDNA_NO_MEMORY ? CLI_EXIT_ENVIRONMENT : CLI_EXIT_BAD_INPUT;
+            }
          }
       }
-      if (code == CLI_EXIT_OK && batch > 1) {
-         code = run_batch(f, seeds, texts, lengths, cases, n);
+      if (code == CLI_EXIT_OK && batched) {
+         code = run_batch(f, seeds, variant, texts, lengths, cases, n);
       } else {
          for (size_t i = 0; i < n && code == CLI_EXIT_OK; i++) {
             f->runs++;
@@ -436,24 +455,28 @@ static int run_campaign(struct campaign *f)
          progress(f, now_seconds() - start);
    }
    free(seeds);
+   free(variant);
    free(texts);
    free(lengths);
    free(cases);
    double elapsed = now_seconds() - start;
    if (f->tty)
       fputs("\r\033[K", stderr);
-   printf("%llu programs in %.1f s (%.2f/s): %llu same, %llu diverged in %zu ways, %llu "
+   if (variants > 1)
+      printf("%llu programs x %u variants: ", (unsigned long long)f->programs, variants);
+   printf("%llu %s in %.1f s (%.2f/s): %llu same, %llu diverged in %zu ways, %llu "
           "unsupported, %llu errors\n",
-          (unsigned long long)f->runs, elapsed, elapsed > 0 ? (double)f->runs / elapsed : 0.0,
-          (unsigned long long)f->same, (unsigned long long)f->diverged, f->num_signatures,
-          (unsigned long long)f->unsupported, (unsigned long long)f->errors);
+          (unsigned long long)f->runs, variants > 1 ? "cases" : "programs", elapsed,
+          elapsed > 0 ? (double)f->runs / elapsed : 0.0, (unsigned long long)f->same,
+          (unsigned long long)f->diverged, f->num_signatures, (unsigned long long)f->unsupported,
+          (unsigned long long)f->errors);
    uint64_t compared = f->same + f->diverged;
-   printf("%llu pipeline compiles, %.1f compared programs per pipeline; %llu diverged only in "
+   printf("%llu pipeline compiles, %.1f compared %s per pipeline; %llu diverged only in "
           "a batch\n",
           (unsigned long long)f->pipelines,
           f->pipelines ? (double)compared / (double)f->pipelines : 0.0,
-          (unsigned long long)f->batch_only);
-   if (batch > 1)
+          variants > 1 ? "cases" : "programs", (unsigned long long)f->batch_only);
+   if (batched)
       printf("time in batches: recompile %.2f s, driver compile %.2f s, dispatch %.2f s, "
              "interpreter %.2f s, runs alone %.2f s\n",
              (double)f->recompile_ns / 1e9, (double)f->compile_ns / 1e9, (double)f->run_ns / 1e9,

@@ -25,6 +25,8 @@ static void gen_help(FILE *out)
          "                     float, or all (default: all but float)\n"
          "  --base ADDR        place the buffer at ADDR and the program after it (a multiple\n"
          "                     of 256 below 2^47; default: automatic placement)\n"
+         "  --variant N        the same program with its buffer contents and initial\n"
+         "                     registers drawn from (seed, N) (default 0: the seed's own)\n"
          "  -o, --output FILE  where to write; '-' (the default) is standard output\n",
          out);
    cli_isa_help(out);
@@ -92,6 +94,13 @@ int cmd_gen(int argc, char **argv)
             return cli_usage_error("gen", "--base takes a multiple of 256 below 2^47, not '%s'",
                                    value);
          options.base = number;
+      } else if (cli_is(&parser, "--variant", NULL)) {
+         if (!cli_value(&parser, &value))
+            return CLI_EXIT_BAD_INPUT;
+         if (!cli_parse_uint(value, UINT32_MAX, &number))
+            return cli_usage_error("gen", "--variant takes a number from 0 to 2^32-1, not '%s'",
+                                   value);
+         options.variant = (uint32_t)number;
       } else if (cli_is(&parser, "--output", "-o")) {
          if (!cli_value(&parser, &output))
             return CLI_EXIT_BAD_INPUT;

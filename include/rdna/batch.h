@@ -14,6 +14,14 @@
  * dispatch the final memory, records and LDS are cut back per case and compared with the
  * interpreter's run of that case alone by rdna_diff_compare, the comparison `rdna diff` uses.
  *
+ * Variants. Cases that share a window and are variants of its first case (the same regions at
+ * the same addresses and the same program bytes; their buffers' contents and initial registers
+ * differ, e.g. rdna_gen_options.variant) share that case's code: the module runs `replicas`
+ * copies of the combined case (rdna_recomp_options.replicas), copy r holding each window's r-th
+ * variant with its own memory, state records, scratch and LDS, so one compile serves programs
+ * times variants. A window with fewer variants than the most has its first case fill the rest,
+ * run and not compared.
+ *
  * A case in a batch runs as it does alone: the module's dispatcher for its window knows only its
  * blocks, so a computed jump out of its code faults BAD_JUMP (or MISALIGNED inside its own code)
  * as the interpreter's fetch does, and its memory accesses see only its regions. Still, a case
@@ -39,6 +47,9 @@
 /* The guest address window each case of a batch owns (a power of two, as the recompiler's
  * batch_window requires): case k of a generated batch uses base (k + 1) * RDNA_BATCH_WINDOW. */
 #define RDNA_BATCH_WINDOW (1ull << 32)
+
+/* The most variants one window of a batch takes (the rest run alone). */
+#define RDNA_BATCH_MAX_REPLICAS 4096
 
 /* One case of a batch. */
 struct rdna_batch_case {
@@ -89,15 +100,19 @@ void rdna_batch_result_free(struct rdna_batch_result *result);
 
 struct rdna_fuzz_batch_options {
    struct rdna_gen_options gen; /* seed: the first; case k uses seed + k; base is set per case */
-   uint64_t count;              /* cases to generate and run */
-   unsigned batch_size;         /* cases per batch, 1..RDNA_FUZZ_MAX_BATCH; 0: 64 */
+   uint64_t count;              /* programs to generate and run */
+   unsigned batch_size;         /* programs per batch, 1..RDNA_FUZZ_MAX_BATCH; 0: 64 */
+   /* Variants of each program (rdna_gen_options.variant 0 .. variants - 1), in its batch's
+    * module: every variant is a case; 0 or 1: the programs alone. */
+   unsigned variants;
 };
 
 #define RDNA_FUZZ_MAX_BATCH 128 /* two regions per generated case: RDNA_CASE_MAX_REGIONS */
 
 /* What rdna_fuzz_batch_run measured. */
 struct rdna_fuzz_batch_stats {
-   uint64_t cases;       /* generated and run */
+   uint64_t programs;    /* generated */
+   uint64_t cases;       /* run: programs times variants */
    uint64_t compared;    /* ran on both backends and compared */
    uint64_t same;        /* compared equal */
    uint64_t diverged;    /* diverged, confirmed by a run alone */
@@ -107,10 +122,11 @@ struct rdna_fuzz_batch_stats {
    double compile_seconds, run_seconds, interp_seconds;
 };
 
-/* Generates options->count cases and runs them through rdna_diff_batch in batches of
- * options->batch_size on `gpu`: the figures of `rdna bench`'s fuzzing row (cases per second,
- * cases per pipeline compile = compared / pipelines). Returns OK with *stats filled;
- * BAD_ARGUMENT for bad options (diag says which); DEVICE; NO_MEMORY. */
+/* Generates options->count programs, each in options->variants variants, and runs them through
+ * rdna_diff_batch in batches of options->batch_size programs on `gpu`: the figures of `rdna
+ * bench`'s fuzzing row (cases per second, cases per pipeline compile = compared / pipelines).
+ * Returns OK with *stats filled; BAD_ARGUMENT for bad options (diag says which); DEVICE; NO_MEMORY.
+ */
 enum rdna_status rdna_fuzz_batch_run(struct rdna_gpu *gpu,
                                      const struct rdna_fuzz_batch_options *options,
                                      struct rdna_fuzz_batch_stats *stats, struct rdna_diag *diag);

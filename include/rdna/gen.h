@@ -46,6 +46,11 @@ struct rdna_gen_options {
     * otherwise a multiple of 256 below RDNA_GEN_MAX_BASE: the buffer at `base`, the program
     * right after it. Batches give each case its own base (include/rdna/batch.h). */
    uint64_t base;
+   /* 0: the case as the seed gives it. Otherwise a variant of it: the same program (the same
+    * instructions at the same addresses), with the buffer's contents, the initial SGPRs, VGPRs,
+    * M0 and EXEC drawn from (seed, variant) instead. Variants of one program share a module in a
+    * batch (include/rdna/batch.h), so one driver compile serves them all. */
+   uint32_t variant;
 };
 
 /* Bases must lie below this, so the regions fit below 2^48 with room to spare. */

@@ -120,12 +120,14 @@ struct rdna_gpu_result {
 
 /* Runs module `words` (num_words SPIR-V words, built for `layout`) once: binding 0 starts as
  * `memory` (layout->memory_bytes bytes), binding 1 as `state` (num_waves * state_words words),
- * scratch zero. The module is validated with SPIRV-Tools for Vulkan 1.2 before the driver sees
- * it (INTERNAL with the validator's message when it fails). BAD_ARGUMENT when the layout is
- * inconsistent or its subgroup size is not one this device runs (rdna_gpu_subgroup_size);
- * UNSUPPORTED when it exceeds a device limit; DEVICE for a Vulkan error, a time-out or device
- * loss (after the last two the context is unusable: every later run returns DEVICE and the
- * caller opens the device again); NO_MEMORY. *result is zeroed first and filled on success. */
+ * scratch zero. A layout of several replicas (rdna_recomp_options.replicas) runs them all: every
+ * size here is then `replicas` times the layout's, in replica order, and so is the result's. The
+ * module is validated with SPIRV-Tools for Vulkan 1.2 before the driver sees it (INTERNAL with the
+ * validator's message when it fails). BAD_ARGUMENT when the layout is inconsistent or its subgroup
+ * size is not one this device runs (rdna_gpu_subgroup_size); UNSUPPORTED when it exceeds a device
+ * limit; DEVICE for a Vulkan error, a time-out or device loss (after the last two the context is
+ * unusable: every later run returns DEVICE and the caller opens the device again); NO_MEMORY.
+ * *result is zeroed first and filled on success. */
 enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_t num_words,
                               const struct rdna_module_layout *layout, const void *memory,
                               const uint32_t *state, const struct rdna_gpu_run_options *options,

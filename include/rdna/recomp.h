@@ -103,6 +103,14 @@ struct rdna_recomp_options {
     * at the PC its state record holds (RDNA_STATE_PC_LO/HI) rather than at the case's entry. */
    uint64_t batch_window;
    enum rdna_cfg_lowering cfg;
+   /* 0 or 1 for one copy of the case. Otherwise the module runs `replicas` copies of the case
+    * side by side in one dispatch, for variants of one program that differ only in their initial
+    * state: copy r is the workgroups r * G .. (r + 1) * G - 1 of a grid stacked along Z (G the
+    * case's workgroups), its waves' state records follow copy r - 1's, and its guest memory is
+    * its own memory_bytes-sized slice of binding 0 at r * memory_bytes (scratch and LDS are per
+    * wave and per workgroup already). rdna_gpu_run dispatches and sizes every binding for all
+    * copies; the layout describes one. */
+   unsigned replicas;
 };
 
 /* ---- the module --------------------------------------------------------------------------- */
@@ -131,6 +139,7 @@ struct rdna_module_layout {
    /* The module's Workgroup variables in bytes (the LDS and its bookkeeping), which the device's
     * maxComputeSharedMemorySize must allow. */
    uint32_t workgroup_memory_bytes;
+   unsigned replicas; /* copies of the case in one dispatch (rdna_recomp_options.replicas), >= 1 */
 };
 
 /* A recompiled module. Opaque. */

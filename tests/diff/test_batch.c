@@ -274,3 +274,139 @@ Test(batch, the_fuzz_hook_counts_cases_and_pipelines)
    cr_assert_eq(rdna_fuzz_batch_run(gpu, &o, &stats, &diag), RDNA_BAD_ARGUMENT);
    rdna_gpu_close(gpu);
 }
+
+/* Variant `v` of one program in window 1: its buffer holds 1000 * (v + 1) in every dword and its
+ * s11 starts at 10 * (v + 1); the program adds s11 to every dword (a global load and store per
+ * lane) and leaves s11 + 5 in s12. A replica that ran on another variant's memory slice or state
+ * record would leave other values than the interpreter's run of that variant alone. */
+static struct rdna_case *variant_case(unsigned v, const char *extra)
+{
+   char text[2048];
+   unsigned long long base = RDNA_BATCH_WINDOW;
+   snprintf(text, sizeof(text),
+            "[require]\nvgprs 16\n"
+            "[buffer data @0x%llx]\nu32 %u x32\n"
+            "[program main @0x%llx]\n"
+            "  global_load_dword v4, v[2:3], off\n"
+            "  s_waitcnt vmcnt(0)\n"
+            "  v_add_nc_u32 v4, s11, v4\n"
+            "  global_store_dword v[2:3], v4, off\n"
+            "  s_add_u32 s12, s11, 5\n"
+            "%s"
+            "  s_endpgm\n"
+            "[init]\nv[2:3] = &data + lane * 4\ns11 = %u\n",
+            base, 1000 * (v + 1), base + 0x1000, extra, 10 * (v + 1));
+   struct rdna_case *c = NULL;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_case_parse(text, strlen(text), "variant.case", &c, &diag), RDNA_OK,
+                "%u:%u: %s", diag.line, diag.column, diag.message);
+   return c;
+}
+
+Test(batch, variants_of_one_program_share_its_code_and_keep_their_own_state)
+{
+   struct rdna_gpu *gpu = open_device();
+   /* three variants of one program, and a case of its own in window 2 with one variant (two
+    * filler replicas there) */
+   struct rdna_case *cases[4];
+   for (unsigned v = 0; v < 3; v++)
+      cases[v] = variant_case(v, "");
+   cases[3] = batch_case(1, "", 16);
+   /* the interpreter alone: the values the batch must reproduce per variant */
+   for (unsigned v = 0; v < 3; v++) {
+      struct rdna_case_result alone;
+      struct rdna_diag diag;
+      cr_assert_eq(rdna_case_run(cases[v], 32, NULL, &alone, &diag), RDNA_OK, "%s", diag.message);
+      uint32_t s12 = 0;
+      cr_assert_eq(rdna_machine_read_sreg(alone.machine, 0, 12, &s12), RDNA_OK);
+      cr_assert_eq(s12, 10 * (v + 1) + 5);
+      rdna_case_result_free(&alone);
+   }
+   struct rdna_batch_result r;
+   struct rdna_diag diag;
+   cr_assert_eq(
+      rdna_diff_batch(gpu, (const struct rdna_case *const *)cases, 4, 32, NULL, &r, &diag), RDNA_OK,
+      "%s", diag.message);
+   cr_assert_eq(r.batched, 4, "all four share the module");
+   cr_assert_eq(r.pipelines, 1, "one pipeline compile for four cases");
+   for (unsigned k = 0; k < 4; k++) {
+      cr_assert_eq(r.cases[k].status, RDNA_OK, "case %u: %s", k, r.cases[k].diag.message);
+      cr_assert(r.cases[k].batched);
+      cr_assert(r.cases[k].equal, "case %u: %zu divergences", k, r.cases[k].total_divergences);
+      cr_assert(!r.cases[k].ran_alone);
+   }
+   rdna_batch_result_free(&r);
+   destroy_all(cases, 4);
+   rdna_gpu_close(gpu);
+}
+
+/* A case at the addresses of another with other code is no variant of it: it runs alone. */
+Test(batch, a_case_with_other_code_in_a_taken_window_runs_alone)
+{
+   struct rdna_gpu *gpu = open_device();
+   struct rdna_case *cases[2] = { variant_case(0, ""), variant_case(1, "  s_mov_b32 s13, 1\n") };
+   struct rdna_batch_result r;
+   struct rdna_diag diag;
+   cr_assert_eq(
+      rdna_diff_batch(gpu, (const struct rdna_case *const *)cases, 2, 32, NULL, &r, &diag), RDNA_OK,
+      "%s", diag.message);
+   cr_assert(r.cases[0].batched && r.cases[0].equal);
+   cr_assert(!r.cases[1].batched && r.cases[1].ran_alone);
+   cr_assert(r.cases[1].equal, "%zu divergences", r.cases[1].total_divergences);
+   cr_assert_eq(r.pipelines, 2);
+   rdna_batch_result_free(&r);
+   destroy_all(cases, 2);
+   rdna_gpu_close(gpu);
+}
+
+/* The module's replicas: each copy of the case in one dispatch reads and writes its own slice of
+ * guest memory, so copy r's buffer holds its initial value plus its own s11. */
+Test(batch, replicas_of_a_module_write_their_own_memory_slices)
+{
+   struct rdna_gpu *gpu = open_device();
+   struct rdna_case *c = variant_case(0, "");
+   unsigned subgroup = 0;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_gpu_subgroup_size(gpu, 32, &subgroup, &diag), RDNA_OK, "%s", diag.message);
+   struct rdna_recomp_options o = { .wave_size = 32, .subgroup_size = subgroup, .replicas = 5 };
+   struct rdna_module *m = NULL;
+   cr_assert_eq(rdna_recomp_case(c, &o, &m, &diag), RDNA_OK, "%s", diag.message);
+   const struct rdna_module_layout *lay = rdna_module_layout(m);
+   cr_assert_eq(lay->replicas, 5);
+   uint8_t *one_memory = NULL;
+   uint32_t *one_state = NULL;
+   cr_assert_eq(rdna_gpu_case_prepare(c, 32, lay, 0, &one_memory, &one_state, &diag), RDNA_OK, "%s",
+                diag.message);
+   size_t mem = (size_t)lay->memory_bytes, words = (size_t)lay->num_waves * lay->state_words;
+   uint8_t *memory = calloc(5, mem);
+   uint32_t *state = calloc(5 * words, sizeof(*state));
+   cr_assert(memory && state);
+   /* copy r: s11 = 7 * (r + 1) */
+   for (unsigned r = 0; r < 5; r++) {
+      memcpy(memory + r * mem, one_memory, mem);
+      memcpy(state + r * words, one_state, words * sizeof(*state));
+      state[r * words + RDNA_STATE_SREG(11)] = 7 * (r + 1);
+   }
+   size_t num_words = 0;
+   const uint32_t *spirv = rdna_module_words(m, &num_words);
+   struct rdna_gpu_result run;
+   cr_assert_eq(rdna_gpu_run(gpu, spirv, num_words, lay, memory, state, NULL, &run, &diag), RDNA_OK,
+                "%s", diag.message);
+   cr_assert_eq(run.memory_bytes, 5 * mem);
+   cr_assert_eq(run.num_waves, 5 * lay->num_waves);
+   uint64_t data = lay->regions[0].offset;
+   for (unsigned r = 0; r < 5; r++)
+      for (unsigned lane = 0; lane < 32; lane++) {
+         uint32_t got;
+         memcpy(&got, run.memory + r * mem + data + 4 * lane, 4);
+         cr_assert_eq(got, 1000u + 7 * (r + 1), "replica %u lane %u: %u", r, lane, got);
+      }
+   rdna_gpu_result_free(&run);
+   free(memory);
+   free(state);
+   free(one_memory);
+   free(one_state);
+   rdna_module_destroy(m);
+   rdna_case_destroy(c);
+   rdna_gpu_close(gpu);
+}

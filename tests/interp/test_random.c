@@ -317,6 +317,68 @@ Test(random, a_base_places_the_regions_and_keeps_the_program)
    cr_expect_eq(rdna_gen_case(&options, &placed, NULL, &diag), RDNA_BAD_ARGUMENT);
 }
 
+/* The text between `from` and the next section header after it. */
+static char *section(const char *text, const char *from)
+{
+   const char *start = strstr(text, from);
+   cr_assert_not_null(start, "no '%s' in %s", from, text);
+   start += strlen(from);
+   const char *end = strstr(start, "\n[");
+   size_t n = end ? (size_t)(end - start) : strlen(start);
+   char *out = malloc(n + 1);
+   cr_assert_not_null(out);
+   memcpy(out, start, n);
+   out[n] = '\0';
+   return out;
+}
+
+/* Variants keep the program and draw the data: the [program] section is the seed's in every
+ * variant, the [buffer] and [init] sections differ between variants, and variant 0 is the case
+ * without a variant. */
+Test(random, variants_keep_the_program_and_change_the_data)
+{
+   struct rdna_gen_options options = {
+      .target = RDNA_TARGET_GFX1030, .wave_size = 64, .count = 60, .seed = 77, .base = 1ull << 32
+   };
+   char *texts[3] = { NULL, NULL, NULL }, *plain = NULL;
+   cr_assert_eq(rdna_gen_case(&options, &plain, NULL, NULL), RDNA_OK);
+   for (uint32_t v = 0; v < 3; v++) {
+      options.variant = v;
+      cr_assert_eq(rdna_gen_case(&options, &texts[v], NULL, NULL), RDNA_OK);
+   }
+   cr_assert_str_eq(texts[0], plain, "variant 0 is the seed's case");
+   char *program0 = section(texts[0], "\n[program main @0x100002000]\n");
+   char *buffer0 = section(texts[0], "\n[buffer data @0x100000000]\n");
+   char *init0 = section(texts[0], "\n[init]\n");
+   for (unsigned v = 1; v < 3; v++) {
+      char *program = section(texts[v], "\n[program main @0x100002000]\n");
+      char *buffer = section(texts[v], "\n[buffer data @0x100000000]\n");
+      char *init = section(texts[v], "\n[init]\n");
+      cr_assert_str_eq(program, program0, "variant %u keeps the program", v);
+      cr_assert_str_neq(buffer, buffer0, "variant %u has its own buffer contents", v);
+      cr_assert_str_neq(init, init0, "variant %u has its own initial registers", v);
+      struct rdna_case *c = NULL;
+      struct rdna_diag diag;
+      cr_assert_eq(rdna_case_parse(texts[v], strlen(texts[v]), NULL, &c, &diag), RDNA_OK,
+                   "variant %u: %s", v, diag.message);
+      rdna_case_destroy(c);
+      free(program);
+      free(buffer);
+      free(init);
+   }
+   char *again = NULL;
+   options.variant = 2;
+   cr_assert_eq(rdna_gen_case(&options, &again, NULL, NULL), RDNA_OK);
+   cr_assert_str_eq(again, texts[2], "the same seed and variant give the same case");
+   free(again);
+   free(program0);
+   free(buffer0);
+   free(init0);
+   free(plain);
+   for (unsigned v = 0; v < 3; v++)
+      free(texts[v]);
+}
+
 Test(random, feature_lists_name_the_classes)
 {
    unsigned classes = 0;
