@@ -3,7 +3,8 @@
  * the allocation, runs the row's own exec_<mnemonic> on a copy of the instruction that reads
  * them, and shapes the destination write (DPP: which lanes write; SDWA: dst_sel/dst_unused).
  * Rules from the RDNA2 ISA guide, VOP_DPP16 / VOP_DPP8 / VOP_SDWA microcode formats and the
- * DPP_CTRL enumeration; LLVM's AMDGPU modifier syntax documents the same fields. */
+ * DPP_CTRL enumeration; LLVM's AMDGPU modifier syntax documents the same fields. The relative
+ * moves first resolve the registers M0 makes them reach (interp/movrel.h). */
 #include <string.h>
 
 #include "interp/dispatch.h"

@@ -12,7 +12,8 @@ static inline int64_t rel_index(const struct wave *w, unsigned base, uint32_t of
 }
 
 /* The VGPR a relative source operand reaches: v0 when out of range. A source that is not a
- * VGPR (only the SDWA encoding's S bit can name one; llvm-mc refuses it) is out of range. */
+ * VGPR (the VOP1 src0 field and SDWA's S bit can name one; llvm-mc refuses to assemble it) is
+ * out of range (docs/relative.md). */
 static unsigned rel_source(const struct wave *w, const struct rdna_operand *op, uint32_t offset)
 {
    int64_t i = operand_is_vgpr(op) ? rel_index(w, dst_vgpr(op), offset) : -1;
@@ -106,13 +107,13 @@ enum movrel_form movrel_resolve(const struct wave *w, const struct rdna_inst *in
 {
    uint32_t m0 = w->sgpr[RDNA_REG_M0];
    uint32_t src_off = m0, dst_off = m0;
-   bool reads = true, writes = true;
+   bool relative_src = true, relative_dst = true;
    switch (in->op) {
    case RDNA_OP_v_movrels_b32:
-      writes = false;
+      relative_dst = false;
       break;
    case RDNA_OP_v_movreld_b32:
-      reads = false;
+      relative_src = false;
       break;
    case RDNA_OP_v_movrelsd_b32:
       break;
@@ -125,13 +126,13 @@ enum movrel_form movrel_resolve(const struct wave *w, const struct rdna_inst *in
    }
    *move = *in;
    move->op = RDNA_OP_v_mov_b32;
-   if (writes) {
+   if (relative_dst) {
       int64_t d = rel_index(w, dst_vgpr(&in->operands[0]), dst_off);
       if (d < 0)
          return MOVREL_DROPPED;
       move->operands[0].reg = (uint16_t)(RDNA_REG_VGPR0 + d);
    }
-   if (reads) {
+   if (relative_src) {
       move->operands[1].reg = (uint16_t)(RDNA_REG_VGPR0 + rel_source(w, &in->operands[1], src_off));
    }
    return MOVREL_MOVE;

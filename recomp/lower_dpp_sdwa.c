@@ -3,7 +3,8 @@
  * row's own lower_<mnemonic> on a copy of the instruction that reads them, and shapes the
  * destination write (DPP: which lanes write; SDWA: dst_sel/dst_unused). Rules from the RDNA2 ISA
  * guide: the VOP_DPP16, VOP_DPP8 and VOP_SDWA microcode formats and the DPP_CTRL enumeration
- * (section 6.2.1 "DPP", 6.2.2 "SDWA" of the VALU chapter). */
+ * (section 6.2.1 "DPP", 6.2.2 "SDWA" of the VALU chapter). The relative moves take their own
+ * path (lower_relative_form): their source and destination are reached through M0. */
 #include <stdio.h>
 #include <string.h>
 
