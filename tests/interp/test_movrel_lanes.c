@@ -119,3 +119,25 @@ Test(movrel_lanes, sdwa_preserves_the_relatively_addressed_destination)
    }
    rdna_machine_destroy(m);
 }
+
+Test(movrel_lanes, full_register_file_borrows_staging_registers_and_restores_them)
+{
+   /* With all 256 VGPRs allocated the DPP wrapper stages the permuted source in a register the
+    * resolved move does not name (v0 here) and restores it: v2 + 3 = v5 is read, v1 written. */
+   struct rdna_machine *m = harness_machine(
+      RDNA_TARGET_GFX1030, 32, 256,
+      "v_movrels_b32_dpp v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\ns_endpgm\n");
+   for (unsigned v = 0; v < 8; v++)
+      for (unsigned l = 0; l < 32; l++)
+         rdna_machine_set_vgpr(m, 0, v, l, 100 * v + l);
+   uint32_t m0 = 3;
+   rdna_machine_set_sregs(m, 0, RDNA_REG_M0, &m0, 1);
+   harness_run(m);
+   harness_no_fault(m);
+   for (unsigned l = 0; l < 32; l++) {
+      cr_expect_eq(harness_vgpr(m, 1, l), 500 + (l ^ 1), "v1 lane %u", l);
+      cr_expect_eq(harness_vgpr(m, 0, l), l, "v0 lane %u", l);
+      cr_expect_eq(harness_vgpr(m, 5, l), 500 + l, "v5 lane %u", l);
+   }
+   rdna_machine_destroy(m);
+}
