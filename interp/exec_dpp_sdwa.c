@@ -3,10 +3,12 @@
  * the allocation, runs the row's own exec_<mnemonic> on a copy of the instruction that reads
  * them, and shapes the destination write (DPP: which lanes write; SDWA: dst_sel/dst_unused).
  * Rules from the RDNA2 ISA guide, VOP_DPP16 / VOP_DPP8 / VOP_SDWA microcode formats and the
- * DPP_CTRL enumeration; LLVM's AMDGPU modifier syntax documents the same fields. */
+ * DPP_CTRL enumeration; LLVM's AMDGPU modifier syntax documents the same fields. The relative
+ * moves first resolve the registers M0 makes them reach (interp/movrel.h). */
 #include <string.h>
 
 #include "interp/dispatch.h"
+#include "interp/movrel.h"
 #include "interp/wave.h"
 
 /* Index of the operand with `role`; -1 when the row has none. */
@@ -26,6 +28,24 @@ static enum rdna_status run_row(struct wave *w, struct rdna_inst *copy)
    if (!fn)
       return wave_unsupported(w, copy, rdna_op_name(copy->op));
    return fn(w, copy);
+}
+
+/* A relative move is the plain move between the registers it reaches under the current M0
+ * (interp/movrel.h): the lane permutation and the selects apply to the relatively addressed
+ * source, the write shaping to the relatively addressed destination. Returns the instruction the
+ * wrapper runs, or NULL when the destination is out of range and nothing is written. */
+static const struct rdna_inst *resolve_relative(const struct wave *w, const struct rdna_inst *in,
+                                                struct rdna_inst *move)
+{
+   switch (movrel_resolve(w, in, move)) {
+   case MOVREL_MOVE:
+      return move;
+   case MOVREL_DROPPED:
+      return NULL;
+   case MOVREL_NOT_RELATIVE:
+   default:
+      return in;
+   }
 }
 
 /* VGPRs holding the prepared sources while the row runs. Past the allocation when the register
@@ -149,6 +169,9 @@ enum rdna_status exec_dpp16(struct wave *w, const struct rdna_inst *in)
       return wave_fault(w, RDNA_FAULT_ILLEGAL_INSTRUCTION, -1, 0,
                         "%s: dpp_ctrl 0x%x is not a GFX10 DPP16 control", rdna_op_name(in->op),
                         ctrl);
+   struct rdna_inst move;
+   if (!(in = resolve_relative(w, in, &move)))
+      return RDNA_OK;
    const struct rdna_operand *s = &in->operands[src0];
    unsigned width = s->width ? s->width : 1;
    bool fetch_inactive = in->mod.flags & RDNA_FLAG_FI;
@@ -183,6 +206,9 @@ enum rdna_status exec_dpp8(struct wave *w, const struct rdna_inst *in)
    if (src0 < 0 || !operand_is_vgpr(&in->operands[src0]))
       return wave_fault(w, RDNA_FAULT_ILLEGAL_INSTRUCTION, -1, 0, "%s: DPP needs a VGPR src0",
                         rdna_op_name(in->op));
+   struct rdna_inst move;
+   if (!(in = resolve_relative(w, in, &move)))
+      return RDNA_OK;
    const struct rdna_operand *s = &in->operands[src0];
    unsigned width = s->width ? s->width : 1;
    bool fetch_inactive = in->mod.flags & RDNA_FLAG_FI;
@@ -269,6 +295,9 @@ static uint32_t sdwa_place(uint32_t result, uint32_t old, unsigned sel, unsigned
  * Compares (VOPC) have no destination select: they write VCC or their SGPR as usual. */
 enum rdna_status exec_sdwa(struct wave *w, const struct rdna_inst *in)
 {
+   struct rdna_inst move;
+   if (!(in = resolve_relative(w, in, &move)))
+      return RDNA_OK;
    struct rdna_inst copy = *in;
    static const unsigned roles[2] = { RDNA_ROLE_src0, RDNA_ROLE_src1 };
    struct scratch scratch;

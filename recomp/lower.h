@@ -251,6 +251,18 @@ void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t
 void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const uint32_t cond[],
                            const uint32_t value[]);
 
+/* ---- the DPP16, DPP8 and SDWA forms of the relative moves (recomp/lower_movrel.c) --------- */
+
+/* For v_movrels, v_movreld, v_movrelsd and v_movrelsd_2 under the current M0: the value per
+ * slot of the source the row reads (VGPR[S0 + offset], v0 when out of range; v_movreld's plain
+ * source), the current value of the destination it writes (VGPR[D + offset]; D for v_movrels),
+ * and the write of value[slot] to that destination in the slots whose lanes[slot] (bool, EXEC
+ * included) holds, dropped when out of range. */
+void lw_movrel_source(struct lower *l, const struct rdna_inst *in, uint32_t out[]);
+void lw_movrel_destination(struct lower *l, const struct rdna_inst *in, uint32_t out[]);
+void lw_movrel_write(struct lower *l, const struct rdna_inst *in, const uint32_t lanes[],
+                     const uint32_t value[]);
+
 /* ---- LDS, barriers and workgroups (recomp/lower_ds.c) -------------------------------------- */
 
 /* The index of the first sink word: stores that must not land (inactive lanes, addresses outside

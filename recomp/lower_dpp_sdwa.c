@@ -3,7 +3,8 @@
  * row's own lower_<mnemonic> on a copy of the instruction that reads them, and shapes the
  * destination write (DPP: which lanes write; SDWA: dst_sel/dst_unused). Rules from the RDNA2 ISA
  * guide: the VOP_DPP16, VOP_DPP8 and VOP_SDWA microcode formats and the DPP_CTRL enumeration
- * (section 6.2.1 "DPP", 6.2.2 "SDWA" of the VALU chapter). */
+ * (section 6.2.1 "DPP", 6.2.2 "SDWA" of the VALU chapter). The relative moves take their own
+ * path (lower_relative_form): their source and destination are reached through M0. */
 #include <stdio.h>
 #include <string.h>
 
@@ -124,8 +125,7 @@ static enum rdna_status run_row(struct lower *l, const struct rdna_inst *in,
       for (unsigned k = 0; k < l->slots; k++)
          l->active[k] = writes[k];
    enum rdna_status st = row(l, copy);
-   /* v_movreld_b32 computes its lanes' write conditions before the relative write's branches */
-   if (st == RDNA_OK && writes && gen != l->cache_gen && in->op != RDNA_OP_v_movreld_b32)
+   if (st == RDNA_OK && writes && gen != l->cache_gen)
       st = lower_unsupported(l, rdna_op_name(in->op),
                              " (its DPP16 form: the row's lowering branches, so the narrowed "
                              "lane set cannot be kept)");
@@ -220,13 +220,11 @@ static uint64_t enabled_lanes(const struct rdna_inst *in)
    return lanes;
 }
 
-/* Permutes src0 (every register of it) through `map`; valid[k] says whether slot k's lane has a
- * source (the map's `sourced` lanes, and with !fetch_inactive a source lane EXEC enables). */
-static void permute_src0(struct lower *l, const struct rdna_operand *s,
-                         const struct lw_lane_map *map, uint64_t sourced, bool fetch_inactive,
-                         bool zero_invalid, const struct scratch *tmp, uint32_t valid[])
+/* from[k]: the lane slot k reads under `map`; valid[k]: whether that lane is a source (the map's
+ * `sourced` lanes, and with !fetch_inactive a source lane EXEC enables). */
+static void dpp_sources(struct lower *l, const struct lw_lane_map *map, uint64_t sourced,
+                        bool fetch_inactive, uint32_t from[], uint32_t valid[])
 {
-   uint32_t from[LOWER_MAX_SLOTS];
    lw_lane_map_sources(l, map, from);
    uint32_t enabled[LOWER_MAX_SLOTS];
    if (!fetch_inactive)
@@ -236,15 +234,32 @@ static void permute_src0(struct lower *l, const struct rdna_operand *s,
       if (!fetch_inactive && !is_false(l, valid[k]))
          valid[k] = and_bool(l, valid[k], enabled[k]);
    }
+}
+
+/* moved[k]: values[] at the lane from[k]; with zero_invalid, 0 where valid[k] is false. */
+static void dpp_move(struct lower *l, const struct lw_lane_map *map, const uint32_t from[],
+                     const uint32_t valid[], bool zero_invalid, const uint32_t values[],
+                     uint32_t moved[])
+{
+   lw_gather(l, map, values, from, moved);
+   for (unsigned k = 0; k < l->slots; k++)
+      if (zero_invalid && !is_true(l, valid[k]))
+         moved[k] = lw_select(l, T32, valid[k], moved[k], lw_u32(l, 0));
+}
+
+/* Permutes src0 (every register of it) through `map` into the scratch registers. */
+static void permute_src0(struct lower *l, const struct rdna_operand *s,
+                         const struct lw_lane_map *map, uint64_t sourced, bool fetch_inactive,
+                         bool zero_invalid, const struct scratch *tmp, uint32_t valid[])
+{
+   uint32_t from[LOWER_MAX_SLOTS];
+   dpp_sources(l, map, sourced, fetch_inactive, from, valid);
    unsigned width = s->width ? s->width : 1;
    for (unsigned r = 0; r < width; r++) {
       uint32_t values[LOWER_MAX_SLOTS], moved[LOWER_MAX_SLOTS];
       for (unsigned k = 0; k < l->slots; k++)
          values[k] = lw_vgpr(l, s->reg - RDNA_REG_VGPR0 + r, k);
-      lw_gather(l, map, values, from, moved);
-      for (unsigned k = 0; k < l->slots; k++)
-         if (zero_invalid && !is_true(l, valid[k]))
-            moved[k] = lw_select(l, T32, valid[k], moved[k], lw_u32(l, 0));
+      dpp_move(l, map, from, valid, zero_invalid, values, moved);
       scratch_fill(l, tmp, r, moved);
    }
 }
@@ -281,6 +296,24 @@ static int dpp_src0(struct lower *l, const struct rdna_inst *in)
    return src0;
 }
 
+/* writes[k]: slot k's lane writes under DPP16: EXEC enables it, row_mask and bank_mask enable its
+ * row and bank, and its source is valid or BOUND_CTRL writes 0 for it. False when every lane EXEC
+ * enables writes. */
+static bool dpp16_writes(struct lower *l, const struct rdna_inst *in, const uint32_t valid[],
+                         uint32_t writes[])
+{
+   bool bound_zero = in->mod.flags & RDNA_FLAG_BOUND_CTRL;
+   uint64_t enabled = enabled_lanes(in);
+   bool narrowed = false;
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t may = bound_zero ? lw_bool(l, true) : valid[k];
+      may = and_bool(l, may, lw_static_lanes(l, k, enabled));
+      narrowed |= !is_true(l, may);
+      writes[k] = and_bool(l, lw_active(l, k), may);
+   }
+   return narrowed;
+}
+
 /* DPP16: lane l of a row reads src0 of the lane the control names. A lane writes only if its row
  * is enabled in row_mask and its bank in bank_mask. Its source is invalid when it lies outside
  * the row (row_shl/row_shr past the edge) or, without FI (fetch inactive), when EXEC disables
@@ -302,15 +335,19 @@ static enum rdna_status lower_dpp16(struct lower *l, const struct rdna_inst *in,
    scratch_take(l, in, s->width ? s->width : 1, &tmp);
    uint32_t valid[LOWER_MAX_SLOTS], writes[LOWER_MAX_SLOTS];
    permute_src0(l, s, &map, repeat16(sourced), fetch_inactive, bound_zero, &tmp, valid);
-   uint64_t enabled = enabled_lanes(in);
-   bool narrowed = false;
-   for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t may = bound_zero ? lw_bool(l, true) : valid[k];
-      may = and_bool(l, may, lw_static_lanes(l, k, enabled));
-      narrowed |= !is_true(l, may);
-      writes[k] = and_bool(l, lw_active(l, k), may);
-   }
+   bool narrowed = dpp16_writes(l, in, valid, writes);
    return run_permuted(l, in, src0, row, &tmp, narrowed ? writes : NULL);
+}
+
+/* The lane map of DPP8's eight 3-bit selects. */
+static struct lw_lane_map dpp8_map(const struct rdna_inst *in)
+{
+   struct lw_lane_map map = { LW_MAP_TABLE, 8, 0, 0, in->mod.dpp8 & 0xffffffu, 0, false };
+   uint64_t identity = 0;
+   for (unsigned p = 0; p < 8; p++)
+      table_put(&identity, 3, p, p);
+   map.identity = map.param64 == identity;
+   return map;
 }
 
 /* DPP8: lane l reads src0 of lane (l & ~7) + sel[l & 7] (eight 3-bit selects). There are no row
@@ -323,11 +360,7 @@ static enum rdna_status lower_dpp8(struct lower *l, const struct rdna_inst *in, 
       return RDNA_OK;
    }
    const struct rdna_operand *s = &in->operands[src0];
-   struct lw_lane_map map = { LW_MAP_TABLE, 8, 0, 0, in->mod.dpp8 & 0xffffffu, 0, false };
-   uint64_t identity = 0;
-   for (unsigned p = 0; p < 8; p++)
-      table_put(&identity, 3, p, p);
-   map.identity = map.param64 == identity;
+   struct lw_lane_map map = dpp8_map(in);
    struct scratch tmp;
    scratch_take(l, in, s->width ? s->width : 1, &tmp);
    uint32_t valid[LOWER_MAX_SLOTS];
@@ -434,32 +467,84 @@ static enum rdna_status lower_sdwa(struct lower *l, const struct rdna_inst *in, 
    return RDNA_OK;
 }
 
+/* ---- relative moves ------------------------------------------------------------------------ */
+
+/* The DPP16, DPP8 and SDWA forms of v_movrels, v_movreld, v_movrelsd and v_movrelsd_2
+ * (docs/relative.md): the source the row reads under M0 (VGPR[S0 + offset], v0 out of range, or
+ * v_movreld's plain source) goes through the lane permutation or the source select, and the
+ * result reaches the destination the row writes (VGPR[D + offset], dropped out of range) in the
+ * lanes the form lets write, SDWA's dst_sel placing it into that register's current value. The
+ * same rules as the rows' plain forms and the other rows' lane forms, composed. */
+static enum rdna_status lower_relative_form(struct lower *l, const struct rdna_inst *in)
+{
+   uint32_t source[LOWER_MAX_SLOTS], value[LOWER_MAX_SLOTS], lanes[LOWER_MAX_SLOTS];
+   uint32_t from[LOWER_MAX_SLOTS], valid[LOWER_MAX_SLOTS];
+   bool fetch_inactive = in->mod.flags & RDNA_FLAG_FI;
+   switch (in->encoding) {
+   case RDNA_FMT_DPP16: {
+      struct lw_lane_map map;
+      uint16_t sourced;
+      if (dpp_src0(l, in) < 0 || !dpp16_map(in->mod.dpp_ctrl, &map, &sourced)) {
+         lw_fault(l, 0, RDNA_FAULT_ILLEGAL_INSTRUCTION, 0, 0);
+         return RDNA_OK;
+      }
+      lw_movrel_source(l, in, source);
+      dpp_sources(l, &map, repeat16(sourced), fetch_inactive, from, valid);
+      dpp_move(l, &map, from, valid, in->mod.flags & RDNA_FLAG_BOUND_CTRL, source, value);
+      dpp16_writes(l, in, valid, lanes);
+      break;
+   }
+   case RDNA_FMT_DPP8: {
+      if (dpp_src0(l, in) < 0) {
+         lw_fault(l, 0, RDNA_FAULT_ILLEGAL_INSTRUCTION, 0, 0);
+         return RDNA_OK;
+      }
+      struct lw_lane_map map = dpp8_map(in);
+      lw_movrel_source(l, in, source);
+      dpp_sources(l, &map, ~0ull, fetch_inactive, from, valid);
+      dpp_move(l, &map, from, valid, true, source, value);
+      for (unsigned k = 0; k < l->slots; k++)
+         lanes[k] = lw_active(l, k);
+      break;
+   }
+   case RDNA_FMT_SDWA:
+   default: {
+      lw_movrel_source(l, in, source);
+      unsigned src_sel = in->mod.src_sel[0], dst_sel = in->mod.dst_sel;
+      bool sext = in->operands[1].mods & RDNA_MOD_SEXT;
+      for (unsigned k = 0; k < l->slots; k++)
+         value[k] = src_sel >= SEL_DWORD ? source[k] : sdwa_select(l, source[k], src_sel, sext);
+      if (dst_sel < SEL_DWORD) {
+         uint32_t old[LOWER_MAX_SLOTS];
+         lw_movrel_destination(l, in, old);
+         for (unsigned k = 0; k < l->slots; k++)
+            value[k] = sdwa_place(l, value[k], old[k], dst_sel, in->mod.dst_unused);
+      }
+      for (unsigned k = 0; k < l->slots; k++)
+         lanes[k] = lw_active(l, k);
+      break;
+   }
+   }
+   lw_movrel_write(l, in, lanes, value);
+   return RDNA_OK;
+}
+
 /* ---- the wrapper ---------------------------------------------------------------------------- */
 
 static bool is_relative(unsigned op)
 {
    return op == RDNA_OP_v_movrels_b32 || op == RDNA_OP_v_movreld_b32 ||
-          op == RDNA_OP_v_movrelsd_b32 || op == RDNA_OP_v_movrelsd_2_b32 ||
-          op == RDNA_OP_v_swaprel_b32;
-}
-
-/* The relative moves that read VGPR[S0 + offset] index from the register src0 names, which a
- * prepared source replaces, and SDWA's dst_sel would shape the named destination rather than the
- * one a relative write reaches: those forms are not lowered. v_movreld_b32 reads its source
- * plainly and writes VGPR[D + M0], so its DPP16 and DPP8 forms are the permuted source moved by
- * the row's own relative write (the lanes DPP disables keep their values). */
-static bool relative_form_lowered(const struct rdna_inst *in)
-{
-   return in->op == RDNA_OP_v_movreld_b32 && in->encoding != RDNA_FMT_SDWA;
+          op == RDNA_OP_v_movrelsd_b32 || op == RDNA_OP_v_movrelsd_2_b32;
 }
 
 enum rdna_status lower_lane_form(struct lower *l, const struct rdna_inst *in, lower_fn row)
 {
    const char *name = rdna_op_name(in->op);
    char detail[64];
-   snprintf(detail, sizeof(detail), " (its %s form%s)", rdna_encoding_name(in->encoding),
-            is_relative(in->op) ? " with relative addressing" : "");
-   if (!row || (is_relative(in->op) && !relative_form_lowered(in)))
+   snprintf(detail, sizeof(detail), " (its %s form)", rdna_encoding_name(in->encoding));
+   if (is_relative(in->op))
+      return lower_relative_form(l, in);
+   if (!row)
       return lower_unsupported(l, name, detail);
    switch (in->encoding) {
    case RDNA_FMT_DPP16:

@@ -195,11 +195,19 @@ struct rel {
    unsigned base;
    uint32_t index;    /* u32 base + offset */
    uint32_t in_range; /* bool */
+   bool none;         /* the operand is no VGPR: never in range */
 };
 
 static struct rel relative(struct lower *l, const struct rdna_operand *op, uint32_t offset)
 {
-   struct rel r;
+   struct rel r = { 0 };
+   if (!lw_is_vgpr(op)) {
+      /* a source field naming an SGPR or constant (raw words or SDWA's S bit; llvm-mc refuses
+       * both): out of range, as the interpreter counts it */
+      r.in_range = lw_bool(l, false);
+      r.none = true;
+      return r;
+   }
    r.base = op->reg - RDNA_REG_VGPR0;
    uint32_t wide = lw_op2(l, SpvOpIAdd, l->t_u64, lw_zext64(l, offset), lw_u64(l, r.base));
    r.in_range = lw_op2(l, SpvOpULessThan, TB, wide, lw_u64(l, l->vgprs));
@@ -210,6 +218,11 @@ static struct rel relative(struct lower *l, const struct rdna_operand *op, uint3
 /* Reads VGPR base + offset per slot; v0 when out of range. */
 static void read_relative(struct lower *l, const struct rel *r, uint32_t out[])
 {
+   if (r->none) {
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = lw_vgpr(l, 0, k);
+      return;
+   }
    /* Clamp the index into the candidates so every lowering sees a valid register. */
    uint32_t index = lw_select(l, T32, r->in_range, r->index, lw_u32(l, r->base));
    lw_vgpr_read_dynamic(l, index, r->base, out);
@@ -220,6 +233,8 @@ static void read_relative(struct lower *l, const struct rel *r, uint32_t out[])
 static void write_relative(struct lower *l, const struct rel *r, uint32_t extra,
                            const uint32_t value[])
 {
+   if (r->none)
+      return;
    uint32_t cond[LOWER_MAX_SLOTS];
    uint32_t ok = extra ? lw_op2(l, SpvOpLogicalAnd, TB, r->in_range, extra) : r->in_range;
    uint32_t index = lw_select(l, T32, ok, r->index, lw_u32(l, r->base));
@@ -303,4 +318,75 @@ enum rdna_status lower_v_swaprel_b32(struct lower *l, const struct rdna_inst *in
    write_relative(l, &d, both, y);
    write_relative(l, &s, both, x);
    return RDNA_OK;
+}
+
+/* ---- the DPP16, DPP8 and SDWA forms (recomp/lower_dpp_sdwa.c) ------------------------------ */
+
+/* The offsets a relative move applies to its source and destination; 0 ids where the row
+ * addresses that side plainly. */
+static void movrel_offsets(struct lower *l, unsigned op, uint32_t *src_off, uint32_t *dst_off)
+{
+   *src_off = *dst_off = 0;
+   switch (op) {
+   case RDNA_OP_v_movrels_b32:
+      *src_off = m0(l);
+      break;
+   case RDNA_OP_v_movreld_b32:
+      *dst_off = m0(l);
+      break;
+   case RDNA_OP_v_movrelsd_b32:
+      *src_off = *dst_off = m0(l);
+      break;
+   case RDNA_OP_v_movrelsd_2_b32:
+      *src_off = m0_src(l);
+      *dst_off = m0_dst(l);
+      break;
+   default:
+      break;
+   }
+}
+
+void lw_movrel_source(struct lower *l, const struct rdna_inst *in, uint32_t out[])
+{
+   uint32_t src_off, dst_off;
+   movrel_offsets(l, in->op, &src_off, &dst_off);
+   if (!src_off) {
+      lw_vsrc(l, &in->operands[1], out);
+      return;
+   }
+   struct rel s = relative(l, &in->operands[1], src_off);
+   read_relative(l, &s, out);
+}
+
+void lw_movrel_destination(struct lower *l, const struct rdna_inst *in, uint32_t out[])
+{
+   uint32_t src_off, dst_off;
+   movrel_offsets(l, in->op, &src_off, &dst_off);
+   if (!dst_off) {
+      for (unsigned k = 0; k < l->slots; k++)
+         out[k] = lw_vgpr(l, in->operands[0].reg - RDNA_REG_VGPR0, k);
+      return;
+   }
+   /* out of range, the write is dropped: any value serves */
+   struct rel d = relative(l, &in->operands[0], dst_off);
+   read_relative(l, &d, out);
+}
+
+void lw_movrel_write(struct lower *l, const struct rdna_inst *in, const uint32_t lanes[],
+                     const uint32_t value[])
+{
+   uint32_t src_off, dst_off;
+   movrel_offsets(l, in->op, &src_off, &dst_off);
+   unsigned dst = in->operands[0].reg - RDNA_REG_VGPR0;
+   if (!dst_off) {
+      for (unsigned k = 0; k < l->slots; k++)
+         lw_vgpr_store(l, dst, k, lw_select(l, T32, lanes[k], value[k], lw_vgpr(l, dst, k)));
+      return;
+   }
+   struct rel d = relative(l, &in->operands[0], dst_off);
+   uint32_t index = lw_select(l, T32, d.in_range, d.index, lw_u32(l, d.base));
+   uint32_t cond[LOWER_MAX_SLOTS];
+   for (unsigned k = 0; k < l->slots; k++)
+      cond[k] = lw_op2(l, SpvOpLogicalAnd, TB, d.in_range, lanes[k]);
+   lw_vgpr_write_dynamic(l, index, d.base, cond, value);
 }

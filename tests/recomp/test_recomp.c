@@ -121,18 +121,44 @@ Test(recomp_api, unlowered_instruction_names_itself_and_its_pc)
    rdna_case_destroy(c);
 }
 
-/* The DPP/SDWA wrapper replaces src0 with prepared values, which a relative move would index
- * from: those forms stay UNSUPPORTED, named with their encoding. */
-Test(recomp_api, dpp_form_of_a_relative_move_is_unsupported_by_encoding)
+/* Every DPP16, DPP8 and SDWA form of the relative moves (those llvm-mc encodes; v_swaprel_b32 has
+ * none) recompiles in every relative-addressing lowering (they used to be UNSUPPORTED). */
+Test(recomp_api, lane_forms_of_relative_moves_recompile_in_every_lowering)
 {
-   struct rdna_case *c = parse("[program]\n  v_movrels_b32_dpp v1, v2 quad_perm:[1,0,3,2] "
-                               "row_mask:0xf bank_mask:0xf\n  s_endpgm\n");
-   struct rdna_module *m = NULL;
-   struct rdna_diag diag;
-   cr_assert_eq(recomp(c, 32, 8, RDNA_RELATIVE_DEFAULT, &m, &diag), RDNA_UNSUPPORTED);
-   cr_assert_not_null(strstr(diag.message, "v_movrels_b32"), "%s", diag.message);
-   cr_assert_not_null(strstr(diag.message, "DPP16"), "%s", diag.message);
-   rdna_case_destroy(c);
+   static const char *const forms[] = {
+      "v_movrels_b32_dpp v1, v2 row_shr:1 row_mask:0xf bank_mask:0xf",
+      "v_movrelsd_b32_dpp v1, v2 quad_perm:[1,0,3,2] row_mask:0x3 bank_mask:0x5 bound_ctrl:0",
+      "v_movrelsd_2_b32_dpp v1, v2 row_mirror row_mask:0xf bank_mask:0xf fi:1",
+      "v_movreld_b32_dpp v1, v2 row_xmask:3 row_mask:0xf bank_mask:0xf",
+      "v_movrels_b32_dpp v1, v2 dpp8:[7,6,5,4,3,2,1,0]",
+      "v_movrelsd_2_b32_dpp v1, v2 dpp8:[1,0,3,2,5,4,7,6] fi:1",
+      "v_movrels_b32_sdwa v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_0",
+      "v_movrelsd_b32_sdwa v1, sext(v2) dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:WORD_1",
+      "v_movreld_b32_sdwa v1, s2 dst_sel:DWORD dst_unused:UNUSED_PRESERVE src0_sel:BYTE_0",
+   };
+   static const enum rdna_relative_lowering lowerings[] = { RDNA_RELATIVE_SELECT_CHAIN,
+                                                            RDNA_RELATIVE_SELECT_TREE,
+                                                            RDNA_RELATIVE_SWITCH,
+                                                            RDNA_RELATIVE_WINDOW_ARRAY };
+   for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+      char text[256];
+      snprintf(text, sizeof(text),
+               "[require]\nwave 32 64\nvgprs 12\n[program]\n  s_mov_b32 m0, 3\n  %s\n"
+               "  s_endpgm\n",
+               forms[f]);
+      struct rdna_case *c = parse(text);
+      for (size_t r = 0; r < sizeof(lowerings) / sizeof(lowerings[0]); r++) {
+         for (unsigned wave = 32; wave <= 64; wave += 32) {
+            struct rdna_module *m = NULL;
+            struct rdna_diag diag;
+            cr_expect_eq(recomp(c, wave, 8, lowerings[r], &m, &diag), RDNA_OK,
+                         "%s (%s, wave%u): %s", forms[f], rdna_relative_lowering_name(lowerings[r]),
+                         wave, diag.message);
+            rdna_module_destroy(m);
+         }
+      }
+      rdna_case_destroy(c);
+   }
 }
 
 Test(recomp_api, undecodable_words_are_a_run_time_fault_not_a_failure)
