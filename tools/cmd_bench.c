@@ -759,26 +759,20 @@ static int bench_interp(struct bench *b)
    return CLI_EXIT_OK;
 }
 
-/* Generated program classes the recompiler lowers (memory and float rows are mostly not yet):
- * the fuzzing figure measures cases that reach the driver. */
-#define FUZZ_CLASSES (RDNA_GEN_SALU | RDNA_GEN_VALU_INT | RDNA_GEN_VCMP_INT | RDNA_GEN_FLOW)
-
-/* Differential fuzzing as `rdna fuzz --features salu,valu,vcmp,flow` runs it: generated
- * programs compared on both backends in batches (rdna/batch.h: many cases in one module,
- * compiled once and dispatched once). Cases per second count cases compared on both backends;
- * cases per pipeline are those cases over the pipeline compiles the run needed (the batch's and
- * every confirmation or fallback run alone). */
+/* Differential fuzzing as `rdna fuzz --batch 1 --variants V` runs it: generated programs of the
+ * default classes (everything but float rows), each compared on both backends in V variants
+ * (rdna/batch.h: the variants of a program share one module, compiled once and dispatched
+ * once). Cases per second count cases (program variants) compared on both backends; cases per
+ * pipeline are those cases over the pipeline compiles the run needed (the batch's and every
+ * confirmation or fallback run alone); programs per second are reported beside them. */
 static int bench_fuzz(struct bench *b)
 {
-   unsigned size = b->quick ? 20 : 50;
+   unsigned size = b->quick ? 20 : 40;
    struct rdna_fuzz_batch_options o = {
-      .gen = { .target = RDNA_TARGET_GFX1030,
-               .wave_size = 32,
-               .count = size,
-               .seed = 1,
-               .classes = FUZZ_CLASSES },
-      .count = b->quick ? 8 : 64,
-      .batch_size = b->quick ? 8 : 64,
+      .gen = { .target = RDNA_TARGET_GFX1030, .wave_size = 32, .count = size, .seed = 1 },
+      .count = b->quick ? 2 : 4,
+      .batch_size = 1,
+      .variants = b->quick ? 64 : 1024,
    };
    struct rdna_fuzz_batch_stats st;
    struct rdna_diag diag;
@@ -796,21 +790,25 @@ static int bench_fuzz(struct bench *b)
    double per_pipeline = st.pipelines ? (double)st.compared / (double)st.pipelines : NAN;
    json_object_set_new(
       b->root, "fuzz",
-      json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:o, s:o}", "program_size",
-                (int)size, "cases", (json_int_t)st.cases, "compared", (json_int_t)st.compared,
+      json_pack("{s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:o, s:o}",
+                "program_size", (int)size, "variants", (int)o.variants, "programs",
+                (json_int_t)st.programs, "cases", (json_int_t)st.cases, "compared",
+                (json_int_t)st.compared,
                 "same", (json_int_t)st.same, "diverged", (json_int_t)st.diverged, "unsupported",
                 (json_int_t)st.unsupported, "pipelines", (json_int_t)st.pipelines, "seconds",
                 st.seconds, "compile_seconds", st.compile_seconds, "run_seconds", st.run_seconds,
                 "interp_seconds", st.interp_seconds, "cases_per_s", json_num(per_s),
                 "cases_per_pipeline", json_num(per_pipeline)));
    say(b,
-       "differential fuzzing (%u-instruction salu, valu, vcmp, flow programs in batches of %u): "
-       "%llu cases in %.1f s (driver compile %.1f s), %llu compared on both backends (%.2f/s), "
-       "%llu diverged, %llu the recompiler cannot lower yet; %llu pipelines, %.1f cases per "
-       "pipeline\n",
-       size, o.batch_size, (unsigned long long)st.cases, st.seconds, st.compile_seconds,
-       (unsigned long long)st.compared, per_s, (unsigned long long)st.diverged,
-       (unsigned long long)st.unsupported, (unsigned long long)st.pipelines, per_pipeline);
+       "differential fuzzing (%llu %u-instruction programs of the default classes, %u variants "
+       "each): %llu cases in %.1f s (driver compile %.1f s, dispatch %.1f s, interpreter %.1f s), "
+       "%llu compared on both backends (%.2f/s, %.3f programs/s), %llu diverged, %llu the "
+       "recompiler cannot lower yet; %llu pipelines, %.1f cases per pipeline\n",
+       (unsigned long long)st.programs, size, o.variants, (unsigned long long)st.cases, st.seconds,
+       st.compile_seconds, st.run_seconds, st.interp_seconds, (unsigned long long)st.compared,
+       per_s, st.seconds > 0 ? (double)st.programs / st.seconds : 0.0,
+       (unsigned long long)st.diverged, (unsigned long long)st.unsupported,
+       (unsigned long long)st.pipelines, per_pipeline);
    goal(b, "fuzz_cases_per_s", per_s, false, 100,
         "differential cases compared on both backends per second");
    goal(b, "fuzz_cases_per_pipeline", per_pipeline, false, 64, "cases per Vulkan pipeline compile");
