@@ -14,21 +14,6 @@
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
 
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
 static uint32_t and_(struct lower *l, uint32_t x, uint32_t y)
 {
    return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
@@ -42,16 +27,6 @@ static uint32_t or_(struct lower *l, uint32_t x, uint32_t y)
 static uint32_t not_(struct lower *l, uint32_t x)
 {
    return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
-static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, cond, x, y);
-}
-
-static uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, cond, x, y);
 }
 
 void fl_mode_f32(struct lower *l, struct fl_mode *m)

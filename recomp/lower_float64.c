@@ -26,11 +26,6 @@ static uint32_t cmp64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
    return lw_op2(l, op, TB, x, y);
 }
 
-static uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, cond, x, y);
-}
-
 static uint32_t and_(struct lower *l, uint32_t x, uint32_t y)
 {
    return lw_op2(l, SpvOpLogicalAnd, TB, x, y);

@@ -29,11 +29,6 @@ static uint32_t b64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
    return lw_op2(l, op, T64, x, y);
 }
 
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
 static uint32_t and_(struct lower *l, uint32_t x, uint32_t y)
 {
    return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
@@ -52,16 +47,6 @@ static uint32_t not_(struct lower *l, uint32_t x)
 static uint32_t sel32(struct lower *l, uint32_t c, uint32_t x, uint32_t y)
 {
    return lw_select(l, T32, c, x, y);
-}
-
-static uint32_t sel64(struct lower *l, uint32_t c, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, c, x, y);
-}
-
-static uint32_t c64(struct lower *l, uint64_t v)
-{
-   return lw_u64(l, v);
 }
 
 static uint32_t i32(struct lower *l, int v)

@@ -27,21 +27,6 @@ static uint32_t b64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
    return lw_op2(l, op, T64, x, y);
 }
 
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t sel(struct lower *l, uint32_t c, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, c, x, y);
-}
-
-static uint32_t sel64(struct lower *l, uint32_t c, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, c, x, y);
-}
-
 /* |a| = mx * 2^ex for finite nonzero f32 bits a: mx the 24-bit significand with bit 23 set. */
 static void unpack(struct lower *l, uint32_t a, uint32_t *mx, uint32_t *ex)
 {

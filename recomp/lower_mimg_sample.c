@@ -18,56 +18,6 @@
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
 
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t c64(struct lower *l, int64_t v)
-{
-   return lw_u64(l, (uint64_t)v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t or_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t not_b(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
-static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, cond, x, y);
-}
-
-static uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, cond, x, y);
-}
-
 static uint32_t eq(struct lower *l, uint32_t x, uint32_t v)
 {
    return cmp(l, SpvOpIEqual, x, c32(l, v));
@@ -247,7 +197,7 @@ static uint32_t f32_to_i64(struct lower *l, uint32_t x, int extra, bool nearest)
    uint32_t down = and_b(l, negative, and_b(l, not_b(l, up_shift), inexact));
    uint32_t value = sel64(l, negative, lw_op1(l, SpvOpSNegate, T64, magnitude), magnitude);
    value = bin64(l, SpvOpISub, value, lw_zext64(l, lw_b2u(l, down)));
-   value = sel64(l, big, sel64(l, negative, c64(l, INT64_MIN), c64(l, INT64_MAX)), value);
+   value = sel64(l, big, sel64(l, negative, c64(l, (uint64_t)INT64_MIN), c64(l, INT64_MAX)), value);
    uint32_t nan = and_b(l, eq(l, e, 255), lw_nz(l, mant));
    return sel64(l, nan, c64(l, 0), value);
 }
@@ -256,7 +206,7 @@ static uint32_t f32_to_i64(struct lower *l, uint32_t x, int extra, bool nearest)
  * 2^22 and the clamps to [0, 4095], which the saturation leaves unchanged. */
 static uint32_t lod_i32(struct lower *l, uint32_t v64)
 {
-   uint32_t lo = c64(l, -(1ll << 28)), hi = c64(l, 1ll << 28);
+   uint32_t lo = c64(l, (uint64_t) - (1ll << 28)), hi = c64(l, 1ll << 28);
    v64 = sel64(l, cmp(l, SpvOpSLessThan, v64, lo), lo, v64);
    v64 = sel64(l, cmp(l, SpvOpSGreaterThan, v64, hi), hi, v64);
    return lw_lo(l, v64);
@@ -491,7 +441,7 @@ static void address_mode(struct lower *l, uint32_t mode, uint32_t i, uint32_t n,
    uint32_t below = cmp(l, SpvOpSLessThan, i, c64(l, 0));
    uint32_t clamped =
       sel64(l, below, c64(l, 0), sel64(l, cmp(l, SpvOpSGreaterThanEqual, i, n64), last, i));
-   uint32_t once = sel64(l, below, bin64(l, SpvOpISub, c64(l, -1), i), i);
+   uint32_t once = sel64(l, below, bin64(l, SpvOpISub, c64(l, UINT64_MAX), i), i);
    uint32_t once_past = cmp(l, SpvOpSGreaterThanEqual, once, n64);
    uint32_t once_clamped = sel64(l, once_past, last, once);
    uint32_t outside = or_b(l, below, cmp(l, SpvOpSGreaterThanEqual, i, n64));

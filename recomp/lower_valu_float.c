@@ -15,11 +15,6 @@
 #define T32 (l->t_u32)
 #define TB (l->t_bool)
 
-static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, cond, x, y);
-}
-
 static uint32_t or_(struct lower *l, uint32_t x, uint32_t y)
 {
    return lw_op2(l, SpvOpLogicalOr, TB, x, y);
