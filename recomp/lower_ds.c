@@ -126,14 +126,13 @@ static uint32_t ds_aligned(struct lower *l, const struct ds_lanes *d, unsigned a
       return lw_bool(l, true);
    uint32_t bad[LOWER_MAX_SLOTS], shown[LOWER_MAX_SLOTS];
    for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t mis[2];
-      for (unsigned e = 0; e < d->count; e++)
-         mis[e] = lw_nz(l, bin(l, SpvOpBitwiseAnd, d->addr[e][k], c32(l, align - 1)));
-      uint32_t any = mis[0];
+      uint32_t any = lw_nz(l, bin(l, SpvOpBitwiseAnd, d->addr[0][k], c32(l, align - 1)));
       shown[k] = d->addr[0][k];
       if (d->count == 2) {
-         any = lw_op2(l, SpvOpLogicalOr, TB, mis[0], mis[1]);
-         shown[k] = lw_select(l, T32, mis[0], d->addr[0][k], d->addr[1][k]);
+         uint32_t first = any;
+         uint32_t second = lw_nz(l, bin(l, SpvOpBitwiseAnd, d->addr[1][k], c32(l, align - 1)));
+         any = or_b(l, first, second);
+         shown[k] = lw_select(l, T32, first, d->addr[0][k], d->addr[1][k]);
       }
       bad[k] = lw_op2(l, SpvOpLogicalAnd, TB, d->active[k], any);
    }
