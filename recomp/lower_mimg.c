@@ -154,14 +154,13 @@ void lw_img_format_info(struct lower *l, uint32_t format, bool raw, struct forma
 
 /* ---- addresses ---------------------------------------------------------------------------- */
 
-static unsigned dim_coords(unsigned dim)
+unsigned lw_img_dim_coords(unsigned dim)
 {
    static const uint8_t n[8] = { 1, 2, 3, 3, 2, 3, 3, 4 };
    return n[dim & 7u];
 }
 
-/* The address VGPRs in order: one range, or the NSA list. */
-static unsigned address_vgprs(const struct rdna_inst *in, unsigned regs[16])
+unsigned lw_img_address_vgprs(const struct rdna_inst *in, unsigned regs[16])
 {
    unsigned n = 0;
    for (unsigned i = 0; i < in->num_operands; i++) {
@@ -178,7 +177,7 @@ static unsigned address_vgprs(const struct rdna_inst *in, unsigned regs[16])
 static uint32_t address_component(struct lower *l, const struct rdna_inst *in, unsigned k,
                                   unsigned slot)
 {
-   unsigned regs[16], n = address_vgprs(in, regs);
+   unsigned regs[16], n = lw_img_address_vgprs(in, regs);
    bool a16 = in->mod.flags & RDNA_FLAG_A16;
    unsigned dword = a16 ? k / 2 : k;
    if (dword >= n)
@@ -223,7 +222,7 @@ static void texel_place(struct lower *l, const struct rdna_inst *in, const struc
                         const struct format_ids *f, bool mip, unsigned slot, uint32_t *address,
                         uint32_t *in_range)
 {
-   unsigned dim = in->mod.dim, n = dim_coords(dim);
+   unsigned dim = in->mod.dim, n = lw_img_dim_coords(dim);
    uint32_t v[4];
    for (unsigned k = 0; k < 4; k++)
       v[k] = k < n ? address_component(l, in, k, slot) : c32(l, 0);

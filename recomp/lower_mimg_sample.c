@@ -292,34 +292,15 @@ static unsigned dim_axes(unsigned dim)
    return dim == DIM_3D ? 3 : dim == DIM_1D || dim == DIM_1D_ARRAY ? 1 : 2;
 }
 
-static unsigned dim_coords(unsigned dim)
-{
-   static const uint8_t n[8] = { 1, 2, 3, 3, 2, 3, 3, 4 };
-   return n[dim & 7u];
-}
-
 /* What one lane samples (f32 bits unless said): the coordinates (the slice or face last), the
  * offset word, bias, reference, the lod or clamp, user derivatives. */
 struct sample_inputs {
    uint32_t coord[4], offset, bias, reference, lod, dx[3], dy[3];
 };
 
-static unsigned address_vgprs(const struct rdna_inst *in, unsigned regs[16])
-{
-   unsigned n = 0;
-   for (unsigned i = 0; i < in->num_operands; i++) {
-      const struct rdna_operand *o = &in->operands[i];
-      if (o->role != RDNA_ROLE_vaddr)
-         continue;
-      for (unsigned k = 0; k < o->width && n < 16; k++)
-         regs[n++] = o->reg - RDNA_REG_VGPR0 + k;
-   }
-   return n;
-}
-
 static uint32_t addr_dword(struct lower *l, const struct rdna_inst *in, unsigned j, unsigned slot)
 {
-   unsigned regs[16], n = address_vgprs(in, regs);
+   unsigned regs[16], n = lw_img_address_vgprs(in, regs);
    return j < n ? lw_vgpr(l, regs[j], slot) : c32(l, 0);
 }
 
@@ -359,7 +340,7 @@ static void read_inputs(struct lower *l, const struct rdna_inst *in, unsigned fo
          k += 2 * axes;
       }
    }
-   unsigned coords = dim_coords(dim);
+   unsigned coords = lw_img_dim_coords(dim);
    for (unsigned c = 0; c < 4; c++)
       s->coord[c] = zero;
    for (unsigned c = 0; c <= coords; c++) {
