@@ -256,6 +256,8 @@ void lw_vsrc64(struct lower *l, const struct rdna_operand *op, uint32_t out[]);
 uint32_t lw_ballot(struct lower *l, const uint32_t pred[]);
 /* bool: bit of the lane of slot k in a u64 mask. */
 uint32_t lw_mask_bit(struct lower *l, uint32_t mask64, unsigned slot);
+/* u32: the lowest set bit of a u64 lane mask (meaningless when the mask is 0). */
+uint32_t lw_lowest_lane(struct lower *l, uint32_t mask64);
 /* The value of per-slot `values` at wave lane `lane` (a uniform u32), for every invocation. */
 uint32_t lw_read_lane(struct lower *l, const uint32_t values[], uint32_t lane);
 /* The operand with encoding role `role`; NULL when none. */

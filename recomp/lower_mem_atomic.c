@@ -7,7 +7,6 @@
  * a uniform loop over the wave's ballot, the lane's owner reading and writing both dwords with
  * atomic loads and stores. Lanes of one wave that hit the same qword see each other's results in
  * the interpreter's order; against another wave the qword update is not atomic. */
-#include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_mem.h"
 
@@ -165,11 +164,7 @@ enum rdna_status mem_atomic64(struct lower *l, const struct mem_lanes *la, enum 
    spvb_loop_merge(l->b, done, cont);
    spvb_branch_conditional(l->b, more, body, done);
    lw_label(l, body);
-   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
-   uint32_t lane =
-      lw_select(l, T32, lw_nz(l, lo), lsb_lo, lw_op2(l, SpvOpIAdd, T32, lsb_hi, lw_u32(l, 32)));
+   uint32_t lane = lw_lowest_lane(l, mask);
    spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
    /* The slot (if any) of this invocation that holds the lane: its place and operands. */
    uint32_t mine[LOWER_MAX_SLOTS], any = lw_bool(l, false);

@@ -282,11 +282,7 @@ static uint32_t check_lanes(struct lower *l, const uint32_t bad[], const uint32_
    }
    uint32_t mask = lw_ballot(l, bad);
    uint32_t any = lw_nz64(l, mask);
-   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
-   uint32_t first = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
-   first = lw_select(l, T32, any, first, c32(l, 0));
+   uint32_t first = lw_select(l, T32, any, lw_lowest_lane(l, mask), c32(l, 0));
    uint32_t shown =
       lw_pack64(l, lw_read_lane(l, lo_parts, first), lw_read_lane(l, hi_parts, first));
    lw_fault(l, any, RDNA_FAULT_UNMAPPED, first, shown);

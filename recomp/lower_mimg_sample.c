@@ -889,11 +889,7 @@ static enum rdna_status lower_sampling(struct lower *l, const struct rdna_inst *
    }
    uint32_t mask = lw_ballot(l, bad);
    uint32_t any = lw_nz64(l, mask);
-   uint32_t mlo = lw_lo(l, mask), mhi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &mlo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &mhi, 1);
-   uint32_t first = sel(l, lw_nz(l, mlo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
-   first = sel(l, any, first, c32(l, 0));
+   uint32_t first = sel(l, any, lw_lowest_lane(l, mask), c32(l, 0));
    uint32_t shown = lw_pack64(l, lw_read_lane(l, lo, first), lw_read_lane(l, hi, first));
    lw_fault_value(l, any, lw_read_lane(l, kinds, first), first, shown);
    uint32_t write_merge = lw_if_begin(l, not_b(l, any));
