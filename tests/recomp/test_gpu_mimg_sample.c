@@ -241,6 +241,20 @@ static float bilinear_r32(float u, float v, unsigned level)
    return out;
 }
 
+/* A case on the 8x8 R32_FLOAT image of MIP_LEVELS levels of mip_value texels: `inst` reads it
+ * with the S# fields `ssharp`. */
+static struct text mip_case_begin(unsigned wave, const char *inst, const char *ssharp)
+{
+   struct text t = case_begin(wave);
+   add_texels_f32(&t, mip_value, level_start(MIP_LEVELS));
+   text_add(&t,
+            "[program]\n  %s\n  s_endpgm\n[init]\n"
+            "s[0:7] = tsharp(&img, format=22, width=%u, height=%u, last_level=%u)\n"
+            "s[8:11] = ssharp(%s)\n",
+            inst, MIP_SIZE, MIP_SIZE, MIP_LEVELS - 1u, ssharp);
+   return t;
+}
+
 /* image_sample_l, MIP_FILTER linear: L = floor(lod * 256) clamped to [0, 4095], levels L >> 8
  * and the next (the last level alone past it), blended r0 * (256 - m) / 256 + r1 * m / 256. */
 static float trilinear(float u, float v, float lod)
@@ -262,14 +276,9 @@ static float trilinear(float u, float v, float lod)
 Test(gpu_mimg_sample, trilinear_between_levels)
 {
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
-      struct text t = case_begin(wave);
-      add_texels_f32(&t, mip_value, level_start(MIP_LEVELS));
-      text_add(&t, "[program]\n"
-                   "  image_sample_l v0, v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
-                   "  s_endpgm\n"
-                   "[init]\n"
-                   "s[0:7] = tsharp(&img, format=22, width=8, height=8, last_level=3)\n"
-                   "s[8:11] = ssharp(filter=1, mip_filter=2)\n");
+      struct text t = mip_case_begin(
+         wave, "image_sample_l v0, v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D",
+         "filter=1, mip_filter=2");
       float u[64], v[64], lod[64], out[64];
       for (unsigned lane = 0; lane < wave; lane++) {
          float step = 32.0f / (float)wave;
@@ -493,14 +502,9 @@ Test(gpu_mimg_sample, unmapped_texel_faults_at_the_lowest_lane)
 Test(gpu_mimg_sample, user_derivatives_pick_the_level)
 {
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
-      struct text t = case_begin(wave);
-      add_texels_f32(&t, mip_value, level_start(MIP_LEVELS));
-      text_add(&t, "[program]\n"
-                   "  image_sample_d v0, v[4:9], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
-                   "  s_endpgm\n"
-                   "[init]\n"
-                   "s[0:7] = tsharp(&img, format=22, width=8, height=8, last_level=3)\n"
-                   "s[8:11] = ssharp(mip_filter=1)\n");
+      struct text t = mip_case_begin(
+         wave, "image_sample_d v0, v[4:9], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D",
+         "mip_filter=1");
       static const float scale[6] = { 0.0625f, 0.09375f, 0.1875f, 0.375f, 0.75f, 1.5f };
       float d[4][64], u[64], v[64], out[64];
       for (unsigned lane = 0; lane < wave; lane++) {
