@@ -60,7 +60,7 @@ static uint64_t be(const uint8_t *p, unsigned bytes)
 /* Reads a big-endian length of `bytes` bytes following a type byte. */
 static bool mp_length(struct mp_reader *r, unsigned bytes, uint64_t *value)
 {
-   const uint8_t *p;
+   const uint8_t *p = NULL; /* set by mp_take when it succeeds */
    if (!mp_take(r, bytes, &p))
       return false;
    *value = be(p, bytes);
@@ -112,7 +112,7 @@ static bool mp_payload(struct mp_reader *r, uint64_t length, struct mp_head *h)
 
 static bool mp_read(struct mp_reader *r, struct mp_head *h)
 {
-   const uint8_t *p;
+   const uint8_t *p = NULL; /* set by mp_take when it succeeds */
    memset(h, 0, sizeof(*h));
    if (!mp_take(r, 1, &p))
       return false;

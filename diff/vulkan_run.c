@@ -543,7 +543,7 @@ enum rdna_status rdna_gpu_run(struct rdna_gpu *gpu, const uint32_t *words, size_
       st = validate_module(gpu, words, num_words, diag);
    if (st == RDNA_OK)
       st = check_capabilities(gpu, words, num_words, diag);
-   struct binding_ranges b;
+   struct binding_ranges b = { 0 }; /* set by plan_bindings when it succeeds */
    if (st == RDNA_OK)
       st = plan_bindings(gpu, layout, &b, diag);
    if (st != RDNA_OK)

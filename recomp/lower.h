@@ -164,6 +164,58 @@ uint32_t lw_b2u(struct lower *l, uint32_t cond);
 uint32_t lw_nz(struct lower *l, uint32_t x);
 uint32_t lw_nz64(struct lower *l, uint32_t x);
 
+/* Shorthands the lowering files share: constants, u32/u64 arithmetic, comparisons (bool
+ * results), boolean logic and selects, each one SPIR-V instruction through the helpers above. */
+static inline uint32_t c32(struct lower *l, uint32_t v)
+{
+   return lw_u32(l, v);
+}
+
+static inline uint32_t c64(struct lower *l, uint64_t v)
+{
+   return lw_u64(l, v);
+}
+
+static inline uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, op, l->t_u32, x, y);
+}
+
+static inline uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, op, l->t_u64, x, y);
+}
+
+static inline uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, op, l->t_bool, x, y);
+}
+
+static inline uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, SpvOpLogicalAnd, l->t_bool, x, y);
+}
+
+static inline uint32_t or_b(struct lower *l, uint32_t x, uint32_t y)
+{
+   return lw_op2(l, SpvOpLogicalOr, l->t_bool, x, y);
+}
+
+static inline uint32_t not_b(struct lower *l, uint32_t x)
+{
+   return lw_op1(l, SpvOpLogicalNot, l->t_bool, x);
+}
+
+static inline uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
+{
+   return lw_select(l, l->t_u32, cond, x, y);
+}
+
+static inline uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
+{
+   return lw_select(l, l->t_u64, cond, x, y);
+}
+
 /* ---- scalar state -------------------------------------------------------------------------- */
 
 uint32_t lw_sreg(struct lower *l, unsigned code);
@@ -207,6 +259,8 @@ void lw_vsrc64(struct lower *l, const struct rdna_operand *op, uint32_t out[]);
 uint32_t lw_ballot(struct lower *l, const uint32_t pred[]);
 /* bool: bit of the lane of slot k in a u64 mask. */
 uint32_t lw_mask_bit(struct lower *l, uint32_t mask64, unsigned slot);
+/* u32: the lowest set bit of a u64 lane mask (meaningless when the mask is 0). */
+uint32_t lw_lowest_lane(struct lower *l, uint32_t mask64);
 /* The value of per-slot `values` at wave lane `lane` (a uniform u32), for every invocation. */
 uint32_t lw_read_lane(struct lower *l, const uint32_t values[], uint32_t lane);
 /* The operand with encoding role `role`; NULL when none. */

@@ -429,6 +429,15 @@ uint32_t lw_mask_bit(struct lower *l, uint32_t mask64, unsigned slot)
    return lw_nz64(l, bit);
 }
 
+uint32_t lw_lowest_lane(struct lower *l, uint32_t mask64)
+{
+   uint32_t lo = lw_lo(l, mask64), hi = lw_hi(l, mask64);
+   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, l->t_u32, &lo, 1);
+   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, l->t_u32, &hi, 1);
+   return lw_select(l, l->t_u32, lw_nz(l, lo), lsb_lo,
+                    lw_op2(l, SpvOpIAdd, l->t_u32, lsb_hi, lw_u32(l, 32)));
+}
+
 uint32_t lw_active(struct lower *l, unsigned slot)
 {
    if (!l->active[slot]) {

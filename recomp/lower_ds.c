@@ -22,7 +22,6 @@
  * ds_swizzle_b32, ds_permute_b32 and ds_bpermute_b32 exchange lanes without memory and are
  * lowered with the other cross-lane rows; GDS and GWS are not modeled, as in the interpreter:
  * gds accesses and the ds_gws_* and ds_ordered_count rows fault UNSUPPORTED at run time. */
-#include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower.h"
 #include "recomp/lower_float.h"
@@ -30,26 +29,6 @@
 #define T32 (l->t_u32)
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
-
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t c64(struct lower *l, uint64_t v)
-{
-   return lw_u64(l, v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
 
 /* ---- the LDS words -------------------------------------------------------------------------- */
 
@@ -129,15 +108,6 @@ static void ds_addresses(struct lower *l, const struct rdna_inst *in, unsigned c
    }
 }
 
-/* u32: the lowest set bit of a u64 mask (the mask must not be 0 for a meaningful value). */
-static uint32_t lowest_lane(struct lower *l, uint32_t mask)
-{
-   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
-   return lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
-}
-
 /* Faults MISALIGNED on the lowest active lane with an element address that is not a multiple of
  * `align` (its first such element's address); returns the bool "no lane faults". */
 static uint32_t ds_aligned(struct lower *l, const struct ds_lanes *d, unsigned align)
@@ -146,20 +116,19 @@ static uint32_t ds_aligned(struct lower *l, const struct ds_lanes *d, unsigned a
       return lw_bool(l, true);
    uint32_t bad[LOWER_MAX_SLOTS], shown[LOWER_MAX_SLOTS];
    for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t mis[2];
-      for (unsigned e = 0; e < d->count; e++)
-         mis[e] = lw_nz(l, bin(l, SpvOpBitwiseAnd, d->addr[e][k], c32(l, align - 1)));
-      uint32_t any = mis[0];
+      uint32_t any = lw_nz(l, bin(l, SpvOpBitwiseAnd, d->addr[0][k], c32(l, align - 1)));
       shown[k] = d->addr[0][k];
       if (d->count == 2) {
-         any = lw_op2(l, SpvOpLogicalOr, TB, mis[0], mis[1]);
-         shown[k] = lw_select(l, T32, mis[0], d->addr[0][k], d->addr[1][k]);
+         uint32_t first = any;
+         uint32_t second = lw_nz(l, bin(l, SpvOpBitwiseAnd, d->addr[1][k], c32(l, align - 1)));
+         any = or_b(l, first, second);
+         shown[k] = lw_select(l, T32, first, d->addr[0][k], d->addr[1][k]);
       }
       bad[k] = lw_op2(l, SpvOpLogicalAnd, TB, d->active[k], any);
    }
    uint32_t mask = lw_ballot(l, bad);
    uint32_t faults = lw_nz64(l, mask);
-   uint32_t lane = lw_select(l, T32, faults, lowest_lane(l, mask), c32(l, 0));
+   uint32_t lane = lw_select(l, T32, faults, lw_lowest_lane(l, mask), c32(l, 0));
    lw_fault(l, faults, RDNA_FAULT_MISALIGNED, lane, lw_zext64(l, lw_read_lane(l, shown, lane)));
    return lw_op1(l, SpvOpLogicalNot, TB, faults);
 }
@@ -673,7 +642,7 @@ static void serial_begin(struct lower *l, struct serial *s, const uint32_t activ
    spvb_loop_merge(b, s->merge, s->cont);
    spvb_branch_conditional(b, more, body, s->merge);
    lw_label(l, body);
-   uint32_t lane = lowest_lane(l, m);
+   uint32_t lane = lw_lowest_lane(l, m);
    spvb_store(b, s->mask,
               lw_op2(l, SpvOpBitwiseAnd, T64, m, lw_op2(l, SpvOpISub, T64, m, c64(l, 1))));
    uint32_t owner = bin(l, SpvOpBitwiseAnd, lane, c32(l, l->subgroup_size - 1));

@@ -14,46 +14,6 @@
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
 
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t and_(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t or_(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t not_(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
-static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, cond, x, y);
-}
-
-static uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, cond, x, y);
-}
-
 void fl_mode_f32(struct lower *l, struct fl_mode *m)
 {
    fl_mode(l, m, 32, 32);
@@ -124,7 +84,7 @@ uint32_t fl_is_nan(struct lower *l, uint32_t x)
 uint32_t fl_is_snan(struct lower *l, uint32_t x)
 {
    uint32_t quiet = lw_nz(l, bin(l, SpvOpBitwiseAnd, x, lw_u32(l, 0x00400000u)));
-   return and_(l, fl_is_nan(l, x), not_(l, quiet));
+   return and_b(l, fl_is_nan(l, x), not_b(l, quiet));
 }
 
 uint32_t fl_is_inf(struct lower *l, uint32_t x)
@@ -140,7 +100,7 @@ uint32_t fl_is_zero(struct lower *l, uint32_t x)
 uint32_t fl_is_denorm(struct lower *l, uint32_t x)
 {
    uint32_t m = magnitude(l, x);
-   return and_(l, lw_nz(l, m), cmp(l, SpvOpULessThan, m, lw_u32(l, 0x00800000u)));
+   return and_b(l, lw_nz(l, m), cmp(l, SpvOpULessThan, m, lw_u32(l, 0x00800000u)));
 }
 
 uint32_t fl_quiet(struct lower *l, uint32_t x)
@@ -226,9 +186,9 @@ uint32_t fl_narrow_to(struct lower *l, uint32_t v, uint32_t round, uint32_t flus
    uint32_t odd = lw_nz64(l, bin64(l, SpvOpBitwiseAnd, kept, lw_u64(l, 1)));
    /* IEEE 754 rounding directions, MODE.FP_ROUND encoding (RDNA2 ISA guide 3.12) */
    uint32_t up_even =
-      or_(l, cmp(l, SpvOpUGreaterThan, rem, half), and_(l, cmp(l, SpvOpIEqual, rem, half), odd));
-   uint32_t up_plus = and_(l, inexact, not_(l, negative));
-   uint32_t up_minus = and_(l, inexact, negative);
+      or_b(l, cmp(l, SpvOpUGreaterThan, rem, half), and_b(l, cmp(l, SpvOpIEqual, rem, half), odd));
+   uint32_t up_plus = and_b(l, inexact, not_b(l, negative));
+   uint32_t up_minus = and_b(l, inexact, negative);
    uint32_t up = lw_select(l, TB, cmp(l, SpvOpIEqual, round, lw_u32(l, 0)), up_even,
                            lw_select(l, TB, cmp(l, SpvOpIEqual, round, lw_u32(l, 1)), up_plus,
                                      lw_select(l, TB, cmp(l, SpvOpIEqual, round, lw_u32(l, 2)),
@@ -243,17 +203,17 @@ uint32_t fl_narrow_to(struct lower *l, uint32_t v, uint32_t round, uint32_t flus
             kept);
    uint32_t mag64 = sel64(l, in_normal, normal, kept);
    uint32_t overflow = cmp(l, SpvOpUGreaterThanEqual, e, lw_u32(l, 1023 + f->bias + 1));
-   overflow = or_(l, overflow, cmp(l, SpvOpUGreaterThanEqual, mag64, lw_u64(l, inf_bits)));
+   overflow = or_b(l, overflow, cmp(l, SpvOpUGreaterThanEqual, mag64, lw_u64(l, inf_bits)));
    uint32_t to_inf =
-      or_(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 0)),
-          or_(l, and_(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 1)), not_(l, negative)),
-              and_(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 2)), negative)));
+      or_b(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 0)),
+           or_b(l, and_b(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 1)), not_b(l, negative)),
+                and_b(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 2)), negative)));
    uint32_t big = sel(l, to_inf, lw_u32(l, inf_bits), lw_u32(l, inf_bits - 1));
    uint32_t mag = sel(l, overflow, big, lw_lo(l, mag64));
    mag = sel(l, cmp(l, SpvOpIEqual, e, lw_u32(l, 0x7ff)), lw_u32(l, inf_bits), mag);
    mag = sel(l, cmp(l, SpvOpIEqual, e, lw_u32(l, 0)), lw_u32(l, 0), mag);
-   uint32_t denormal = and_(l, lw_nz(l, mag), cmp(l, SpvOpULessThan, mag, lw_u32(l, min_normal)));
-   mag = sel(l, and_(l, flush_out, denormal), lw_u32(l, 0), mag);
+   uint32_t denormal = and_b(l, lw_nz(l, mag), cmp(l, SpvOpULessThan, mag, lw_u32(l, min_normal)));
+   mag = sel(l, and_b(l, flush_out, denormal), lw_u32(l, 0), mag);
    return bin(l, SpvOpBitwiseOr, sign, mag);
 }
 
@@ -324,13 +284,13 @@ static uint32_t sum_to_odd(struct lower *l, uint32_t x, uint32_t y)
       cmp(l, SpvOpULessThan, bin64(l, SpvOpBitwiseAnd, sb, lw_u64(l, 0x7fffffffffffffffull)),
           lw_u64(l, 0x7ff0000000000000ull));
    uint32_t inexact =
-      and_(l, finite, and_(l, not_(l, f64_is_zero(l, eb)), not_(l, f64_is_nan(l, eb))));
+      and_b(l, finite, and_b(l, not_b(l, f64_is_zero(l, eb)), not_b(l, f64_is_nan(l, eb))));
    uint32_t even = cmp(l, SpvOpIEqual, bin64(l, SpvOpBitwiseAnd, sb, lw_u64(l, 1)), lw_u64(l, 0));
    uint32_t same_sign = cmp(l, SpvOpIEqual, bin64(l, SpvOpShiftRightLogical, sb, lw_u32(l, 63)),
                             bin64(l, SpvOpShiftRightLogical, eb, lw_u32(l, 63)));
    uint32_t moved = sel64(l, same_sign, bin64(l, SpvOpIAdd, sb, lw_u64(l, 1)),
                           bin64(l, SpvOpISub, sb, lw_u64(l, 1)));
-   return sel64(l, and_(l, inexact, even), moved, sb);
+   return sel64(l, and_b(l, inexact, even), moved, sb);
 }
 
 /* The first NaN source quieted (docs/float.md "NaN rules"): found, and its value. */
@@ -341,7 +301,7 @@ static uint32_t first_nan(struct lower *l, const uint32_t *src, unsigned n, uint
    for (unsigned i = n - 1; i-- > 0;) {
       uint32_t is = fl_is_nan(l, src[i]);
       v = sel(l, is, fl_quiet(l, src[i]), v);
-      any = or_(l, any, is);
+      any = or_b(l, any, is);
    }
    *value = v;
    return any;
@@ -368,8 +328,8 @@ static uint32_t finish(struct lower *l, const uint32_t *src, unsigned n, uint32_
               fl_from_f32(l, sp->sign, width));
    if (sp->both_plus_zero) {
       uint32_t minus =
-         or_(l, sp->both_minus_zero,
-             and_(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 2)), not_(l, sp->both_plus_zero)));
+         or_b(l, sp->both_minus_zero,
+              and_b(l, cmp(l, SpvOpIEqual, round, lw_u32(l, 2)), not_b(l, sp->both_plus_zero)));
       uint32_t zero = sel(l, minus, lw_u32(l, 1u << (width - 1)), lw_u32(l, 0));
       r = sel(l, f64_is_zero(l, bits), zero, r);
    }
@@ -393,11 +353,11 @@ uint32_t fl_add(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_
    uint32_t s = sum_to_odd(l, fl_as_f64(l, fl_widen(l, a)), fl_as_f64(l, fl_widen(l, b)));
    uint32_t opposite = cmp(l, SpvOpINotEqual, fl_sign(l, a), fl_sign(l, b));
    struct fl_special sp = {
-      .invalid = and_(l, and_(l, fl_is_inf(l, a), fl_is_inf(l, b)), opposite),
-      .special = or_(l, fl_is_inf(l, a), fl_is_inf(l, b)),
+      .invalid = and_b(l, and_b(l, fl_is_inf(l, a), fl_is_inf(l, b)), opposite),
+      .special = or_b(l, fl_is_inf(l, a), fl_is_inf(l, b)),
       .special_value = sel(l, fl_is_inf(l, a), a, b),
-      .both_plus_zero = and_(l, equals(l, a, 0), equals(l, b, 0)),
-      .both_minus_zero = and_(l, equals(l, a, 0x80000000u), equals(l, b, 0x80000000u)),
+      .both_plus_zero = and_b(l, equals(l, a, 0), equals(l, b, 0)),
+      .both_minus_zero = and_b(l, equals(l, a, 0x80000000u), equals(l, b, 0x80000000u)),
    };
    return finish(l, src, 2, s, &sp, round, flush_out, width);
 }
@@ -413,10 +373,10 @@ uint32_t fl_mul(struct lower *l, uint32_t a, uint32_t b, uint32_t round, uint32_
    uint32_t src[2] = { a, b };
    uint32_t p = fl_f64_op(l, SpvOpFMul, fl_as_f64(l, fl_widen(l, a)), fl_as_f64(l, fl_widen(l, b)));
    uint32_t sign = product_sign(l, a, b);
-   uint32_t any_inf = or_(l, fl_is_inf(l, a), fl_is_inf(l, b));
-   uint32_t any_zero = or_(l, fl_is_zero(l, a), fl_is_zero(l, b));
+   uint32_t any_inf = or_b(l, fl_is_inf(l, a), fl_is_inf(l, b));
+   uint32_t any_zero = or_b(l, fl_is_zero(l, a), fl_is_zero(l, b));
    struct fl_special sp = {
-      .invalid = and_(l, any_inf, any_zero),
+      .invalid = and_b(l, any_inf, any_zero),
       .special = any_inf,
       .special_value = bin(l, SpvOpBitwiseOr, lw_u32(l, 0x7f800000u), sign),
       .sign = sign,
@@ -431,16 +391,16 @@ uint32_t fl_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t ro
    uint32_t p = fl_f64_op(l, SpvOpFMul, fl_as_f64(l, fl_widen(l, a)), fl_as_f64(l, fl_widen(l, b)));
    uint32_t s = sum_to_odd(l, p, fl_as_f64(l, fl_widen(l, c)));
    uint32_t psign = product_sign(l, a, b);
-   uint32_t pinf = or_(l, fl_is_inf(l, a), fl_is_inf(l, b));
-   uint32_t pzero = or_(l, fl_is_zero(l, a), fl_is_zero(l, b));
+   uint32_t pinf = or_b(l, fl_is_inf(l, a), fl_is_inf(l, b));
+   uint32_t pzero = or_b(l, fl_is_zero(l, a), fl_is_zero(l, b));
    uint32_t pminus = lw_nz(l, psign);
-   uint32_t opposite_inf = and_(l, fl_is_inf(l, c), cmp(l, SpvOpINotEqual, fl_sign(l, c), psign));
+   uint32_t opposite_inf = and_b(l, fl_is_inf(l, c), cmp(l, SpvOpINotEqual, fl_sign(l, c), psign));
    struct fl_special sp = {
-      .invalid = or_(l, and_(l, pinf, pzero), and_(l, pinf, opposite_inf)),
-      .special = or_(l, pinf, fl_is_inf(l, c)),
+      .invalid = or_b(l, and_b(l, pinf, pzero), and_b(l, pinf, opposite_inf)),
+      .special = or_b(l, pinf, fl_is_inf(l, c)),
       .special_value = sel(l, pinf, bin(l, SpvOpBitwiseOr, lw_u32(l, 0x7f800000u), psign), c),
-      .both_plus_zero = and_(l, and_(l, pzero, not_(l, pminus)), equals(l, c, 0)),
-      .both_minus_zero = and_(l, and_(l, pzero, pminus), equals(l, c, 0x80000000u)),
+      .both_plus_zero = and_b(l, and_b(l, pzero, not_b(l, pminus)), equals(l, c, 0)),
+      .both_minus_zero = and_b(l, and_b(l, pzero, pminus), equals(l, c, 0x80000000u)),
    };
    return finish(l, src, 3, s, &sp, round, flush_out, width);
 }
@@ -461,7 +421,7 @@ uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint3
    uint32_t src[1] = { a };
    struct fl_special sp = {
       .invalid = lw_bool(l, false),
-      .special = or_(l, fl_is_inf(l, a), fl_is_zero(l, a)),
+      .special = or_b(l, fl_is_inf(l, a), fl_is_zero(l, a)),
       .special_value = a,
       .sign = fl_sign(l, a),
    };
@@ -495,10 +455,10 @@ void fl_src16(struct lower *l, const struct rdna_inst *in, const struct rdna_ope
       if (op->mods & RDNA_MOD_NEG)
          v = bin(l, SpvOpBitwiseXor, v, lw_u32(l, 0x8000));
       if (flush) {
-         uint32_t denorm = and_(
+         uint32_t denorm = and_b(
             l, cmp(l, SpvOpIEqual, bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0x7c00)), lw_u32(l, 0)),
             lw_nz(l, bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0x3ff))));
-         v = sel(l, and_(l, flush, denorm), bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0x8000)), v);
+         v = sel(l, and_b(l, flush, denorm), bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0x8000)), v);
       }
       out[k] = fl_widen16(l, v);
    }
@@ -514,7 +474,7 @@ void fl_src(struct lower *l, const struct rdna_operand *op, uint32_t flush, uint
       if (op->mods & RDNA_MOD_NEG)
          v = bin(l, SpvOpBitwiseXor, v, lw_u32(l, 0x80000000u));
       if (flush)
-         v = sel(l, and_(l, flush, fl_is_denorm(l, v)), fl_sign(l, v), v);
+         v = sel(l, and_b(l, flush, fl_is_denorm(l, v)), fl_sign(l, v), v);
       out[k] = v;
    }
 }
@@ -532,7 +492,8 @@ uint32_t fl_output_mods(struct lower *l, const struct rdna_inst *in, const struc
       uint32_t scaled = fl_narrow_to(l, fl_as_u64(l, p), m->round, m->flush_out, width);
       scaled = width == 16 ? fl_widen16(l, scaled) : scaled;
       scaled = sel(l, fl_is_zero(l, scaled), lw_u32(l, 0), scaled);
-      uint32_t apply = and_(l, and_(l, m->flush_out, not_(l, m->ieee)), not_(l, fl_is_nan(l, x)));
+      uint32_t apply =
+         and_b(l, and_b(l, m->flush_out, not_b(l, m->ieee)), not_b(l, fl_is_nan(l, x)));
       x = sel(l, apply, scaled, x);
    }
    if (in->mod.flags & RDNA_FLAG_CLAMP) {

@@ -16,71 +16,41 @@
 static const uint64_t SIGN64 = 0x8000000000000000ull, INF64 = 0x7ff0000000000000ull,
                       QUIET64 = 0x0008000000000000ull;
 
-static uint32_t op64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, cond, x, y);
-}
-
-static uint32_t and_(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t or_(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t not_(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
 static uint32_t mag64(struct lower *l, uint32_t x)
 {
-   return op64(l, SpvOpBitwiseAnd, x, lw_u64(l, ~SIGN64));
+   return bin64(l, SpvOpBitwiseAnd, x, lw_u64(l, ~SIGN64));
 }
 
 static uint32_t is_nan64(struct lower *l, uint32_t x)
 {
-   return cmp64(l, SpvOpUGreaterThan, mag64(l, x), lw_u64(l, INF64));
+   return cmp(l, SpvOpUGreaterThan, mag64(l, x), lw_u64(l, INF64));
 }
 
 static uint32_t is_snan64(struct lower *l, uint32_t x)
 {
-   uint32_t quiet = lw_nz64(l, op64(l, SpvOpBitwiseAnd, x, lw_u64(l, QUIET64)));
-   return and_(l, is_nan64(l, x), not_(l, quiet));
+   uint32_t quiet = lw_nz64(l, bin64(l, SpvOpBitwiseAnd, x, lw_u64(l, QUIET64)));
+   return and_b(l, is_nan64(l, x), not_b(l, quiet));
 }
 
 static uint32_t is_inf64(struct lower *l, uint32_t x)
 {
-   return cmp64(l, SpvOpIEqual, mag64(l, x), lw_u64(l, INF64));
+   return cmp(l, SpvOpIEqual, mag64(l, x), lw_u64(l, INF64));
 }
 
 static uint32_t is_zero64(struct lower *l, uint32_t x)
 {
-   return cmp64(l, SpvOpIEqual, mag64(l, x), lw_u64(l, 0));
+   return cmp(l, SpvOpIEqual, mag64(l, x), lw_u64(l, 0));
 }
 
 static uint32_t is_denorm64(struct lower *l, uint32_t x)
 {
    uint32_t m = mag64(l, x);
-   return and_(l, lw_nz64(l, m), cmp64(l, SpvOpULessThan, m, lw_u64(l, 1ull << 52)));
+   return and_b(l, lw_nz64(l, m), cmp(l, SpvOpULessThan, m, lw_u64(l, 1ull << 52)));
 }
 
 static uint32_t sign64(struct lower *l, uint32_t x)
 {
-   return op64(l, SpvOpBitwiseAnd, x, lw_u64(l, SIGN64));
+   return bin64(l, SpvOpBitwiseAnd, x, lw_u64(l, SIGN64));
 }
 
 static uint32_t negative64(struct lower *l, uint32_t x)
@@ -90,7 +60,7 @@ static uint32_t negative64(struct lower *l, uint32_t x)
 
 static uint32_t quiet64(struct lower *l, uint32_t x)
 {
-   return op64(l, SpvOpBitwiseOr, x, lw_u64(l, QUIET64));
+   return bin64(l, SpvOpBitwiseOr, x, lw_u64(l, QUIET64));
 }
 
 /* Orders non-NaN values as u64 keys; both zeros give the same key. */
@@ -98,7 +68,7 @@ static uint32_t key64(struct lower *l, uint32_t x)
 {
    x = sel64(l, is_zero64(l, x), lw_u64(l, 0), x);
    return sel64(l, negative64(l, x), lw_op1(l, SpvOpNot, T64, x),
-                op64(l, SpvOpBitwiseOr, x, lw_u64(l, SIGN64)));
+                bin64(l, SpvOpBitwiseOr, x, lw_u64(l, SIGN64)));
 }
 
 /* Source `op` per slot as u64 bits: abs, neg, then flushed where `flush` (0: never) holds. */
@@ -110,9 +80,9 @@ static void src64(struct lower *l, const struct rdna_operand *op, uint32_t flush
       if (op->mods & RDNA_MOD_ABS)
          v = mag64(l, v);
       if (op->mods & RDNA_MOD_NEG)
-         v = op64(l, SpvOpBitwiseXor, v, lw_u64(l, SIGN64));
+         v = bin64(l, SpvOpBitwiseXor, v, lw_u64(l, SIGN64));
       if (flush)
-         v = sel64(l, and_(l, flush, is_denorm64(l, v)), sign64(l, v), v);
+         v = sel64(l, and_b(l, flush, is_denorm64(l, v)), sign64(l, v), v);
       out[k] = v;
    }
 }
@@ -144,25 +114,25 @@ static uint32_t predicate64(struct lower *l, enum pred64 p, uint32_t a, uint32_t
       SpvOpNop,          SpvOpULessThan, SpvOpIEqual,           SpvOpULessThanEqual,
       SpvOpUGreaterThan, SpvOpINotEqual, SpvOpUGreaterThanEqual
    };
-   uint32_t ordered = and_(l, not_(l, is_nan64(l, a)), not_(l, is_nan64(l, b)));
+   uint32_t ordered = and_b(l, not_b(l, is_nan64(l, a)), not_b(l, is_nan64(l, b)));
    if (p == P_F || p == P_TRU)
       return lw_bool(l, p == P_TRU);
    if (p == P_O || p == P_U)
-      return p == P_O ? ordered : not_(l, ordered);
+      return p == P_O ? ordered : not_b(l, ordered);
    bool negated = p >= P_NGE;
    /* nge, nlg, ngt, nle, neq, nlt negate ge, lg, gt, le, eq, lt */
    static const enum pred64 base[] = {
       [P_NGE] = P_GE, [P_NLG] = P_LG, [P_NGT] = P_GT, [P_NLE] = P_LE, [P_NEQ] = P_EQ, [P_NLT] = P_LT
    };
    enum pred64 q = negated ? base[p] : p;
-   uint32_t r = and_(l, ordered, cmp64(l, ops[q], key64(l, a), key64(l, b)));
-   return negated ? not_(l, r) : r;
+   uint32_t r = and_b(l, ordered, cmp(l, ops[q], key64(l, a), key64(l, b)));
+   return negated ? not_b(l, r) : r;
 }
 
 static void write_mask(struct lower *l, const struct rdna_inst *in, bool to_exec, uint32_t *pred)
 {
    for (unsigned k = 0; k < l->slots; k++)
-      pred[k] = and_(l, pred[k], lw_active(l, k));
+      pred[k] = and_b(l, pred[k], lw_active(l, k));
    lw_mask_write(l, to_exec ? RDNA_REG_EXEC_LO : in->operands[0].reg, lw_ballot(l, pred));
 }
 
@@ -258,8 +228,8 @@ enum f64_shape {
 static uint32_t clamp64(struct lower *l, const struct fl_mode *m, uint32_t r)
 {
    uint32_t one = lw_u64(l, 0x3ff0000000000000ull);
-   uint32_t clamped = sel64(l, negative64(l, r), lw_u64(l, 0),
-                            sel64(l, cmp64(l, SpvOpUGreaterThan, r, one), one, r));
+   uint32_t clamped =
+      sel64(l, negative64(l, r), lw_u64(l, 0), sel64(l, cmp(l, SpvOpUGreaterThan, r, one), one, r));
    return sel64(l, is_nan64(l, r), sel64(l, m->dx10_clamp, lw_u64(l, 0), r), clamped);
 }
 
@@ -272,7 +242,7 @@ static uint32_t omod64(struct lower *l, const struct rdna_inst *in, const struct
    uint32_t scaled =
       fl64_ldexp(l, r, lw_u32(l, (uint32_t)scale[in->mod.omod & 3]), m->round, m->flush_out);
    scaled = sel64(l, is_zero64(l, scaled), lw_u64(l, 0), scaled);
-   uint32_t apply = and_(l, and_(l, m->flush_out, not_(l, m->ieee)), not_(l, is_nan64(l, r)));
+   uint32_t apply = and_b(l, and_b(l, m->flush_out, not_b(l, m->ieee)), not_b(l, is_nan64(l, r)));
    return sel64(l, apply, scaled, r);
 }
 
@@ -333,14 +303,14 @@ static uint32_t min_max64(struct lower *l, const struct fl_mode *m, uint32_t a, 
 {
    uint32_t ka = key64(l, a), kb = key64(l, b);
    uint32_t a_negative = negative64(l, a);
-   uint32_t zero_pick_b = and_(l, is_zero64(l, a), is_max ? a_negative : not_(l, a_negative));
+   uint32_t zero_pick_b = and_b(l, is_zero64(l, a), is_max ? a_negative : not_b(l, a_negative));
    uint32_t r = sel64(l, zero_pick_b, b, a);
-   r = sel64(l, cmp64(l, SpvOpUGreaterThan, ka, kb), is_max ? a : b, r);
-   r = sel64(l, cmp64(l, SpvOpULessThan, ka, kb), is_max ? b : a, r);
+   r = sel64(l, cmp(l, SpvOpUGreaterThan, ka, kb), is_max ? a : b, r);
+   r = sel64(l, cmp(l, SpvOpULessThan, ka, kb), is_max ? b : a, r);
    r = sel64(l, is_nan64(l, b), a, r);
    r = sel64(l, is_nan64(l, a), b, r);
-   r = sel64(l, and_(l, m->ieee, is_snan64(l, b)), quiet64(l, b), r);
-   return sel64(l, and_(l, m->ieee, is_snan64(l, a)), quiet64(l, a), r);
+   r = sel64(l, and_b(l, m->ieee, is_snan64(l, b)), quiet64(l, b), r);
+   return sel64(l, and_b(l, m->ieee, is_snan64(l, a)), quiet64(l, a), r);
 }
 
 F64_OP(v_min_f64, F64_TO_F64, 2, min_max64(l, m, s[0], s[1], false))
@@ -367,7 +337,7 @@ static uint32_t to_int32(struct lower *l, uint32_t a, bool is_signed)
    if (is_signed) {
       uint32_t hi = lw_op2(l, SpvOpFOrdGreaterThanEqual, TB, f, f64c(l, 0x41e0000000000000ull));
       uint32_t lo = lw_op2(l, SpvOpFOrdLessThanEqual, TB, f, f64c(l, 0xc1e0000000000000ull));
-      uint32_t inside = and_(l, not_(l, or_(l, hi, lo)), not_(l, is_nan64(l, a)));
+      uint32_t inside = and_b(l, not_b(l, or_b(l, hi, lo)), not_b(l, is_nan64(l, a)));
       uint32_t safe = lw_select(l, fl_type_f64(l), inside, f, zero);
       r = lw_op1(l, SpvOpBitcast, T32, lw_op1(l, SpvOpConvertFToS, t_i32(l), safe));
       r = lw_select(l, T32, hi, lw_u32(l, 0x7fffffffu),
@@ -375,7 +345,7 @@ static uint32_t to_int32(struct lower *l, uint32_t a, bool is_signed)
    } else {
       uint32_t hi = lw_op2(l, SpvOpFOrdGreaterThanEqual, TB, f, f64c(l, 0x41f0000000000000ull));
       uint32_t lo = lw_op2(l, SpvOpFOrdLessThanEqual, TB, f, zero);
-      uint32_t inside = and_(l, not_(l, or_(l, hi, lo)), not_(l, is_nan64(l, a)));
+      uint32_t inside = and_b(l, not_b(l, or_b(l, hi, lo)), not_b(l, is_nan64(l, a)));
       uint32_t safe = lw_select(l, fl_type_f64(l), inside, f, zero);
       r = lw_op1(l, SpvOpConvertFToU, T32, safe);
       r = lw_select(l, T32, hi, lw_u32(l, 0xffffffffu), lw_select(l, T32, lo, lw_u32(l, 0), r));
@@ -392,16 +362,16 @@ static uint32_t f64_to_f32(struct lower *l, const struct fl_mode *m, uint32_t a)
    uint32_t r = fl_narrow(l, a, m->round, m->flush_out);
    uint32_t neg = negative64(l, a);
    uint32_t away =
-      or_(l, and_(l, cmp64(l, SpvOpIEqual, lw_zext64(l, m->round), lw_u64(l, 1)), not_(l, neg)),
-          and_(l, cmp64(l, SpvOpIEqual, lw_zext64(l, m->round), lw_u64(l, 2)), neg));
+      or_b(l, and_b(l, cmp(l, SpvOpIEqual, lw_zext64(l, m->round), lw_u64(l, 1)), not_b(l, neg)),
+           and_b(l, cmp(l, SpvOpIEqual, lw_zext64(l, m->round), lw_u64(l, 2)), neg));
    uint32_t sign = lw_hi(l, sign64(l, a));
    uint32_t tiny =
       lw_op2(l, SpvOpBitwiseOr, T32, sign,
-             lw_select(l, T32, and_(l, away, not_(l, m->flush_out)), lw_u32(l, 1), lw_u32(l, 0)));
+             lw_select(l, T32, and_b(l, away, not_b(l, m->flush_out)), lw_u32(l, 1), lw_u32(l, 0)));
    r = lw_select(l, T32, is_denorm64(l, a), tiny, r);
    uint32_t payload =
-      lw_lo(l, op64(l, SpvOpShiftRightLogical,
-                    op64(l, SpvOpBitwiseAnd, a, lw_u64(l, (1ull << 52) - 1)), lw_u32(l, 29)));
+      lw_lo(l, bin64(l, SpvOpShiftRightLogical,
+                     bin64(l, SpvOpBitwiseAnd, a, lw_u64(l, (1ull << 52) - 1)), lw_u32(l, 29)));
    uint32_t nan = lw_op2(l, SpvOpBitwiseOr, T32,
                          lw_op2(l, SpvOpBitwiseOr, T32, sign, lw_u32(l, 0x7fc00000u)), payload);
    return lw_select(l, T32, is_nan64(l, a), nan, r);
@@ -472,25 +442,25 @@ static uint32_t fract64(struct lower *l, const struct fl_mode *m, uint32_t a)
    uint32_t err =
       fl_f64_op(l, SpvOpFSub, x, fl_f64_op(l, SpvOpFSub, sum, f64c(l, 0x3ff0000000000000ull)));
    uint32_t sum_bits = fl_as_u64(l, sum), err_bits = fl_as_u64(l, err);
-   uint32_t err_pos = and_(l, not_(l, is_zero64(l, err_bits)), not_(l, negative64(l, err_bits)));
-   uint32_t err_neg = and_(l, not_(l, is_zero64(l, err_bits)), negative64(l, err_bits));
+   uint32_t err_pos = and_b(l, not_b(l, is_zero64(l, err_bits)), not_b(l, negative64(l, err_bits)));
+   uint32_t err_neg = and_b(l, not_b(l, is_zero64(l, err_bits)), negative64(l, err_bits));
    uint32_t round = lw_zext64(l, m->round);
-   uint32_t up = and_(l, cmp64(l, SpvOpIEqual, round, lw_u64(l, 1)), err_pos);
-   uint32_t down = and_(l,
-                        or_(l, cmp64(l, SpvOpIEqual, round, lw_u64(l, 2)),
-                            cmp64(l, SpvOpIEqual, round, lw_u64(l, 3))),
-                        err_neg);
-   uint32_t near = sel64(l, up, op64(l, SpvOpIAdd, sum_bits, lw_u64(l, 1)),
-                         sel64(l, down, op64(l, SpvOpISub, sum_bits, lw_u64(l, 1)), sum_bits));
-   uint32_t small_negative = and_(
-      l, negative64(l, a), cmp64(l, SpvOpULessThan, mag64(l, a), lw_u64(l, 0x3fe0000000000000ull)));
+   uint32_t up = and_b(l, cmp(l, SpvOpIEqual, round, lw_u64(l, 1)), err_pos);
+   uint32_t down = and_b(
+      l,
+      or_b(l, cmp(l, SpvOpIEqual, round, lw_u64(l, 2)), cmp(l, SpvOpIEqual, round, lw_u64(l, 3))),
+      err_neg);
+   uint32_t near = sel64(l, up, bin64(l, SpvOpIAdd, sum_bits, lw_u64(l, 1)),
+                         sel64(l, down, bin64(l, SpvOpISub, sum_bits, lw_u64(l, 1)), sum_bits));
+   uint32_t small_negative = and_b(
+      l, negative64(l, a), cmp(l, SpvOpULessThan, mag64(l, a), lw_u64(l, 0x3fe0000000000000ull)));
    uint32_t r = sel64(l, small_negative, near, diff);
    uint32_t below_one = lw_u64(l, 0x3fefffffffffffffull);
-   r = sel64(l, cmp64(l, SpvOpUGreaterThan, r, below_one), below_one, r);
+   r = sel64(l, cmp(l, SpvOpUGreaterThan, r, below_one), below_one, r);
    uint32_t zero =
-      sel64(l, cmp64(l, SpvOpIEqual, round, lw_u64(l, 2)), lw_u64(l, SIGN64), lw_u64(l, 0));
-   uint32_t integral = cmp64(l, SpvOpIEqual, fl_as_u64(l, x), fl_as_u64(l, fl));
-   r = sel64(l, or_(l, integral, is_zero64(l, a)), zero, r);
+      sel64(l, cmp(l, SpvOpIEqual, round, lw_u64(l, 2)), lw_u64(l, SIGN64), lw_u64(l, 0));
+   uint32_t integral = cmp(l, SpvOpIEqual, fl_as_u64(l, x), fl_as_u64(l, fl));
+   r = sel64(l, or_b(l, integral, is_zero64(l, a)), zero, r);
    uint32_t tiny = sel64(l, negative64(l, a), below_one, sel64(l, m->flush_out, lw_u64(l, 0), a));
    r = sel64(l, is_denorm64(l, a), tiny, r);
    r = sel64(l, is_inf64(l, a), lw_u64(l, 0x7ff8000000000000ull), r);
@@ -523,7 +493,7 @@ static uint32_t frexp_exp64(struct lower *l, uint32_t a)
    uint32_t normal = lw_op2(l, SpvOpISub, T32, e, lw_u32(l, 1022));
    uint32_t denorm = lw_op2(l, SpvOpISub, T32, msb52(l, a), lw_u32(l, 1073));
    uint32_t r = lw_select(l, T32, is_denorm64(l, a), denorm, normal);
-   uint32_t none = or_(l, or_(l, is_nan64(l, a), is_inf64(l, a)), is_zero64(l, a));
+   uint32_t none = or_b(l, or_b(l, is_nan64(l, a), is_inf64(l, a)), is_zero64(l, a));
    return lw_select(l, T32, none, lw_u32(l, 0), r);
 }
 
@@ -531,14 +501,15 @@ static uint32_t frexp_mant64(struct lower *l, uint32_t a)
 {
    uint32_t frac_mask = lw_u64(l, (1ull << 52) - 1);
    uint32_t half = lw_u64(l, 0x3fe0000000000000ull);
-   uint32_t normal = op64(
-      l, SpvOpBitwiseOr, op64(l, SpvOpBitwiseAnd, a, lw_u64(l, SIGN64 | ((1ull << 52) - 1))), half);
-   uint32_t shifted = op64(l, SpvOpShiftLeftLogical, op64(l, SpvOpBitwiseAnd, a, frac_mask),
-                           lw_op2(l, SpvOpISub, T32, lw_u32(l, 52), msb52(l, a)));
-   uint32_t denorm = op64(l, SpvOpBitwiseOr, op64(l, SpvOpBitwiseOr, sign64(l, a), half),
-                          op64(l, SpvOpBitwiseAnd, shifted, frac_mask));
+   uint32_t normal =
+      bin64(l, SpvOpBitwiseOr, bin64(l, SpvOpBitwiseAnd, a, lw_u64(l, SIGN64 | ((1ull << 52) - 1))),
+            half);
+   uint32_t shifted = bin64(l, SpvOpShiftLeftLogical, bin64(l, SpvOpBitwiseAnd, a, frac_mask),
+                            lw_op2(l, SpvOpISub, T32, lw_u32(l, 52), msb52(l, a)));
+   uint32_t denorm = bin64(l, SpvOpBitwiseOr, bin64(l, SpvOpBitwiseOr, sign64(l, a), half),
+                           bin64(l, SpvOpBitwiseAnd, shifted, frac_mask));
    uint32_t r = sel64(l, is_denorm64(l, a), denorm, normal);
-   r = sel64(l, or_(l, is_inf64(l, a), is_zero64(l, a)), a, r);
+   r = sel64(l, or_b(l, is_inf64(l, a), is_zero64(l, a)), a, r);
    return sel64(l, is_nan64(l, a), quiet64(l, a), r);
 }
 
@@ -600,9 +571,9 @@ static uint32_t trig_preop(struct lower *l, const struct fl_mode *m, const uint3
    }
    uint32_t off64 = lw_zext64(l, offset);
    uint32_t window =
-      op64(l, SpvOpBitwiseOr, op64(l, SpvOpShiftLeftLogical, top, off64),
-           op64(l, SpvOpShiftRightLogical, rest, op64(l, SpvOpISub, lw_u64(l, 32), off64)));
-   uint32_t bits = op64(l, SpvOpShiftRightLogical, window, lw_u64(l, 11));
+      bin64(l, SpvOpBitwiseOr, bin64(l, SpvOpShiftLeftLogical, top, off64),
+            bin64(l, SpvOpShiftRightLogical, rest, bin64(l, SpvOpISub, lw_u64(l, 32), off64)));
+   uint32_t bits = bin64(l, SpvOpShiftRightLogical, window, lw_u64(l, 11));
    uint32_t value = fl_as_u64(l, lw_op1(l, SpvOpConvertUToF, fl_type_f64(l), bits));
    uint32_t scale = lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-53), shift);
    scale =
@@ -630,12 +601,12 @@ static uint32_t field64(struct lower *l, uint32_t x)
  * 2^exp, an i32 in u32 bits). */
 static void normalized64(struct lower *l, uint32_t x, uint32_t *sig, uint32_t *exp)
 {
-   uint32_t m = op64(l, SpvOpBitwiseAnd, x, lw_u64(l, (1ull << 52) - 1));
+   uint32_t m = bin64(l, SpvOpBitwiseAnd, x, lw_u64(l, (1ull << 52) - 1));
    uint32_t denorm =
-      cmp64(l, SpvOpIEqual, op64(l, SpvOpBitwiseAnd, x, lw_u64(l, INF64)), lw_u64(l, 0));
+      cmp(l, SpvOpIEqual, bin64(l, SpvOpBitwiseAnd, x, lw_u64(l, INF64)), lw_u64(l, 0));
    uint32_t n = lw_op2(l, SpvOpISub, T32, lw_u32(l, 52), msb52(l, x));
-   *sig = sel64(l, denorm, op64(l, SpvOpShiftLeftLogical, m, lw_zext64(l, n)),
-                op64(l, SpvOpBitwiseOr, m, lw_u64(l, 1ull << 52)));
+   *sig = sel64(l, denorm, bin64(l, SpvOpShiftLeftLogical, m, lw_zext64(l, n)),
+                bin64(l, SpvOpBitwiseOr, m, lw_u64(l, 1ull << 52)));
    *exp = lw_select(l, T32, denorm, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)-1074), n),
                     lw_op2(l, SpvOpISub, T32, field64(l, x), lw_u32(l, 1075)));
 }
@@ -651,17 +622,17 @@ static uint32_t exponent64(struct lower *l, uint32_t x)
 static uint32_t div_fixup64(struct lower *l, const uint32_t *s)
 {
    uint32_t q = s[0], den = s[1], num = s[2];
-   uint32_t sign = sign64(l, op64(l, SpvOpBitwiseXor, den, num));
-   uint32_t inf = op64(l, SpvOpBitwiseOr, sign, lw_u64(l, INF64));
+   uint32_t sign = sign64(l, bin64(l, SpvOpBitwiseXor, den, num));
+   uint32_t inf = bin64(l, SpvOpBitwiseOr, sign, lw_u64(l, INF64));
    uint32_t diff = lw_op2(l, SpvOpISub, T32, exponent64(l, num), exponent64(l, den));
    uint32_t tiny = lw_op2(l, SpvOpSLessThan, TB, diff, lw_u32(l, (uint32_t)-1076));
-   uint32_t r = op64(l, SpvOpBitwiseOr, mag64(l, q), sign);
+   uint32_t r = bin64(l, SpvOpBitwiseOr, mag64(l, q), sign);
    r = sel64(l, is_nan64(l, q), inf, r);
    r = sel64(l, tiny, sign, r);
-   r = sel64(l, or_(l, is_inf64(l, den), is_zero64(l, num)), sign, r);
-   r = sel64(l, or_(l, is_zero64(l, den), is_inf64(l, num)), inf, r);
-   uint32_t invalid = or_(l, and_(l, is_zero64(l, den), is_zero64(l, num)),
-                          and_(l, is_inf64(l, den), is_inf64(l, num)));
+   r = sel64(l, or_b(l, is_inf64(l, den), is_zero64(l, num)), sign, r);
+   r = sel64(l, or_b(l, is_zero64(l, den), is_inf64(l, num)), inf, r);
+   uint32_t invalid = or_b(l, and_b(l, is_zero64(l, den), is_zero64(l, num)),
+                           and_b(l, is_inf64(l, den), is_inf64(l, num)));
    r = sel64(l, invalid, lw_u64(l, 0xfff8000000000000ull), r);
    r = sel64(l, is_nan64(l, den), quiet64(l, den), r);
    return sel64(l, is_nan64(l, num), quiet64(l, num), r);
@@ -742,8 +713,8 @@ static uint32_t quotient_denormal(struct lower *l, uint32_t num, uint32_t den,
    normalized64(l, num, &mn, &en);
    normalized64(l, den, &md, &ed);
    uint32_t drop = lw_u64(l, 53 - w->precision);
-   mn = op64(l, SpvOpShiftRightLogical, mn, drop);
-   md = op64(l, SpvOpShiftRightLogical, md, drop);
+   mn = bin64(l, SpvOpShiftRightLogical, mn, drop);
+   md = bin64(l, SpvOpShiftRightLogical, md, drop);
    uint32_t t_i32 = spvb_type_int(l->b, 32, true);
    uint32_t d = lw_op2(l, SpvOpISub, T32, en, ed);
    uint32_t zero = lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 0));
@@ -753,20 +724,20 @@ static uint32_t quotient_denormal(struct lower *l, uint32_t num, uint32_t den,
       lw_op1(l, SpvOpBitcast, t_i32,
              lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)(w->emin - (int)w->precision)), d));
    uint32_t above = lw_op2(l, SpvOpSLessThan, TB, j, zero);
-   above = or_(l, above,
-               and_(l, lw_op2(l, SpvOpIEqual, TB, j, zero), cmp64(l, SpvOpUGreaterThan, mn, md)));
+   above = or_b(l, above,
+                and_b(l, lw_op2(l, SpvOpIEqual, TB, j, zero), cmp(l, SpvOpUGreaterThan, mn, md)));
    /* x < 2^i (1 - 2^-p), i = emin - D: for i = 0 iff md > mn; for i = 1 iff mn <= 2 md - 2 */
    uint32_t i =
       lw_op1(l, SpvOpBitcast, t_i32, lw_op2(l, SpvOpISub, T32, lw_u32(l, (uint32_t)w->emin), d));
    uint32_t below = lw_op2(l, SpvOpSGreaterThan, TB, i, one);
-   below = or_(l, below,
-               and_(l, lw_op2(l, SpvOpIEqual, TB, i, zero), cmp64(l, SpvOpUGreaterThan, md, mn)));
+   below = or_b(l, below,
+                and_b(l, lw_op2(l, SpvOpIEqual, TB, i, zero), cmp(l, SpvOpUGreaterThan, md, mn)));
    uint32_t twice =
-      op64(l, SpvOpISub, op64(l, SpvOpShiftLeftLogical, md, lw_u64(l, 1)), lw_u64(l, 2));
+      bin64(l, SpvOpISub, bin64(l, SpvOpShiftLeftLogical, md, lw_u64(l, 1)), lw_u64(l, 2));
    below =
-      or_(l, below,
-          and_(l, lw_op2(l, SpvOpIEqual, TB, i, one), cmp64(l, SpvOpULessThanEqual, mn, twice)));
-   return and_(l, above, below);
+      or_b(l, below,
+           and_b(l, lw_op2(l, SpvOpIEqual, TB, i, one), cmp(l, SpvOpULessThanEqual, mn, twice)));
+   return and_b(l, above, below);
 }
 
 /* V_DIV_SCALE (guide 12.10; interp/exec_float_arith.c) on sources given as exact f64 bits, with
@@ -781,13 +752,13 @@ static uint32_t div_scale(struct lower *l, const struct div_width *w, uint32_t s
    uint32_t exact = lw_u32(l, 0), keep = lw_bool(l, false);
    uint32_t up = fl64_ldexp(l, s0, lw_u32(l, w->scale), exact, keep);
    uint32_t down = fl64_ldexp(l, s0, lw_u32(l, (uint32_t) - (int)w->scale), exact, keep);
-   uint32_t finite = not_(l, or_(l, is_inf64(l, num), is_inf64(l, den)));
-   uint32_t rcp_denorm = and_(l, not_(l, is_inf64(l, den)),
-                              cmp64(l, SpvOpUGreaterThan, mag64(l, den), lw_u64(l, w->rcp_limit)));
-   uint32_t quot_denorm = and_(l, finite, quotient_denormal(l, num, den, w));
+   uint32_t finite = not_b(l, or_b(l, is_inf64(l, num), is_inf64(l, den)));
+   uint32_t rcp_denorm = and_b(l, not_b(l, is_inf64(l, den)),
+                               cmp(l, SpvOpUGreaterThan, mag64(l, den), lw_u64(l, w->rcp_limit)));
+   uint32_t quot_denorm = and_b(l, finite, quotient_denormal(l, num, den, w));
    uint32_t far = lw_op2(l, SpvOpSGreaterThanEqual, TB, lw_op2(l, SpvOpISub, T32, exp_num, exp_den),
                          lw_u32(l, w->far));
-   uint32_t is_den = cmp64(l, SpvOpIEqual, s0, den), is_num = cmp64(l, SpvOpIEqual, s0, num);
+   uint32_t is_den = cmp(l, SpvOpIEqual, s0, den), is_num = cmp(l, SpvOpIEqual, s0, num);
    /* the guide's cases, last first so that the earlier ones win */
    uint32_t r = sel64(l, lw_op2(l, SpvOpULessThanEqual, TB, exp_num, lw_u32(l, w->tiny)), up, s0);
    uint32_t b = lw_bool(l, false), yes = lw_bool(l, true), no = b;
@@ -795,7 +766,7 @@ static uint32_t div_scale(struct lower *l, const struct div_width *w, uint32_t s
    b = lw_select(l, TB, quot_denorm, yes, b);
    r = sel64(l, rcp_denorm, down, r);
    b = lw_select(l, TB, rcp_denorm, no, b);
-   uint32_t both = and_(l, rcp_denorm, quot_denorm);
+   uint32_t both = and_b(l, rcp_denorm, quot_denorm);
    r = sel64(l, both, sel64(l, is_den, up, s0), r);
    b = lw_select(l, TB, both, yes, b);
    r = sel64(l, den_denorm, up, r);
@@ -839,20 +810,20 @@ static enum rdna_status div_scale_row(struct lower *l, const struct rdna_inst *i
       }
       uint32_t nan, zero, quieted, default_nan;
       if (is64) {
-         nan = or_(l, is_nan64(l, s0), or_(l, is_nan64(l, den), is_nan64(l, num)));
-         zero = or_(l, is_zero64(l, num), is_zero64(l, den));
+         nan = or_b(l, is_nan64(l, s0), or_b(l, is_nan64(l, den), is_nan64(l, num)));
+         zero = or_b(l, is_zero64(l, num), is_zero64(l, den));
          quieted = sel64(l, is_nan64(l, s0), quiet64(l, s0), s0);
          default_nan = lw_u64(l, 0x7ff8000000000000ull);
       } else {
-         nan = or_(l, fl_is_nan(l, s0), or_(l, fl_is_nan(l, den), fl_is_nan(l, num)));
-         zero = or_(l, fl_is_zero(l, num), fl_is_zero(l, den));
+         nan = or_b(l, fl_is_nan(l, s0), or_b(l, fl_is_nan(l, den), fl_is_nan(l, num)));
+         zero = or_b(l, fl_is_zero(l, num), fl_is_zero(l, den));
          quieted = lw_select(l, T32, fl_is_nan(l, s0), fl_quiet(l, s0), s0);
          default_nan = lw_u32(l, 0x7fc00000u);
       }
       uint32_t type = is64 ? T64 : T32;
       r = lw_select(l, type, nan, quieted, r);
       r = lw_select(l, type, zero, default_nan, r);
-      bits[k] = and_(l, and_(l, bit, not_(l, or_(l, nan, zero))), lw_active(l, k));
+      bits[k] = and_b(l, and_b(l, bit, not_b(l, or_b(l, nan, zero))), lw_active(l, k));
       if (is64) {
          lw_vwrite(l, dst, k, lw_lo(l, r));
          lw_vwrite(l, dst + 1, k, lw_hi(l, r));

@@ -13,7 +13,6 @@
  * 32-bit atomics use the device's atomics; lanes of one wave that hit the same address see each
  * other's results in the device's order, where the interpreter runs lanes in ascending order:
  * the final memory agrees for the commutative operations, the returned values may not. */
-#include <spirv/unified1/GLSL.std.450.h>
 #include <string.h>
 
 #include "recomp/lower_mem.h"
@@ -25,46 +24,6 @@
 /* The interpreter's aperture of per-lane scratch (the high dword of its flat addresses). */
 #define APERTURE_PRIVATE_HI 0x00020000u
 #define APERTURE_SHARED_HI 0x00010000u
-
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t c64(struct lower *l, uint64_t v)
-{
-   return lw_u64(l, v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t or_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t not_b(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
 
 /* ---- address translation -------------------------------------------------------------------- */
 
@@ -255,11 +214,7 @@ uint32_t mem_first_fault(struct lower *l, const struct mem_lanes *la, const stru
    }
    uint32_t mask = lw_ballot(l, bad);
    uint32_t any = lw_nz64(l, mask);
-   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
-   uint32_t first = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
-   first = lw_select(l, T32, any, first, c32(l, 0));
+   uint32_t first = lw_select(l, T32, any, lw_lowest_lane(l, mask), c32(l, 0));
    uint32_t fault_kind = lw_read_lane(l, kind, first);
    uint32_t address =
       lw_pack64(l, lw_read_lane(l, shown_lo, first), lw_read_lane(l, shown_hi, first));
@@ -375,10 +330,7 @@ void mem_covered_by_higher_lane(struct lower *l, const struct mem_lanes *la,
    spvb_loop_merge(l->b, done, cont);
    spvb_branch_conditional(l->b, more, body, done);
    lw_label(l, body);
-   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
-   uint32_t j = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
+   uint32_t j = lw_lowest_lane(l, mask);
    spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
    uint32_t start = lw_pack64(l, lw_read_lane(l, addr_lo, j), lw_read_lane(l, addr_hi, j));
    for (unsigned k = 0; k < l->slots; k++) {
@@ -946,10 +898,7 @@ void mem_write_lds_dwords(struct lower *l, const struct rdna_inst *in, const str
     * lanes below it have written, as in the interpreter's lane loop). */
    uint32_t any_covered = lw_ballot(l, covered), any_outside = lw_ballot(l, outside);
    uint32_t bad = lw_select(l, T64, misaligned, any_covered, any_outside);
-   uint32_t lo = lw_lo(l, bad), hi = lw_hi(l, bad);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
-   uint32_t first = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
+   uint32_t first = lw_lowest_lane(l, bad);
    uint32_t shown =
       lw_pack64(l, bin(l, SpvOpIAdd, base, bin(l, SpvOpShiftLeftLogical, first, c32(l, 2))),
                 c32(l, APERTURE_SHARED_HI));

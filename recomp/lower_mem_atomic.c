@@ -7,48 +7,12 @@
  * a uniform loop over the wave's ballot, the lane's owner reading and writing both dwords with
  * atomic loads and stores. Lanes of one wave that hit the same qword see each other's results in
  * the interpreter's order; against another wave the qword update is not atomic. */
-#include <spirv/unified1/GLSL.std.450.h>
 
 #include "recomp/lower_mem.h"
 
 #define T32 (l->t_u32)
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
-
-static uint32_t c64(struct lower *l, uint64_t v)
-{
-   return lw_u64(l, v);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t or_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t not_b(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
-static uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, cond, x, y);
-}
 
 /* ---- float compares on bits ------------------------------------------------------------------
  * The manual's pseudocode for fcmpswap, fmin and fmax compares as IEEE floats: a NaN on either
@@ -200,11 +164,7 @@ enum rdna_status mem_atomic64(struct lower *l, const struct mem_lanes *la, enum 
    spvb_loop_merge(l->b, done, cont);
    spvb_branch_conditional(l->b, more, body, done);
    lw_label(l, body);
-   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
-   uint32_t lane =
-      lw_select(l, T32, lw_nz(l, lo), lsb_lo, lw_op2(l, SpvOpIAdd, T32, lsb_hi, lw_u32(l, 32)));
+   uint32_t lane = lw_lowest_lane(l, mask);
    spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
    /* The slot (if any) of this invocation that holds the lane: its place and operands. */
    uint32_t mine[LOWER_MAX_SLOTS], any = lw_bool(l, false);

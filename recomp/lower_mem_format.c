@@ -37,36 +37,6 @@ static const struct {
 
 #define NUM_FORMATS (sizeof(formats) / sizeof(formats[0]))
 
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t not_b(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
-static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, cond, x, y);
-}
-
 /* A format as the module sees it: u32 ids for the component count, bytes per component and
  * kind, and what the lowering knows at compile time (the MTBUF format; -1 when the V# decides),
  * so that a known format emits only its own conversions. */

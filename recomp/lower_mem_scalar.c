@@ -11,46 +11,6 @@
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
 
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t c64(struct lower *l, uint64_t v)
-{
-   return lw_u64(l, v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t or_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t not_b(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
 /* Cache controls: every access completes at once. */
 #define MEM_NOP(name)                                                         \
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \

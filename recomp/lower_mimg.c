@@ -17,41 +17,6 @@
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
 
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t or_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t not_b(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
 /* bits [lo, lo + n) of a u32 value */
 static uint32_t field(struct lower *l, uint32_t v, unsigned lo, unsigned n)
 {
@@ -189,14 +154,13 @@ void lw_img_format_info(struct lower *l, uint32_t format, bool raw, struct forma
 
 /* ---- addresses ---------------------------------------------------------------------------- */
 
-static unsigned dim_coords(unsigned dim)
+unsigned lw_img_dim_coords(unsigned dim)
 {
    static const uint8_t n[8] = { 1, 2, 3, 3, 2, 3, 3, 4 };
    return n[dim & 7u];
 }
 
-/* The address VGPRs in order: one range, or the NSA list. */
-static unsigned address_vgprs(const struct rdna_inst *in, unsigned regs[16])
+unsigned lw_img_address_vgprs(const struct rdna_inst *in, unsigned regs[16])
 {
    unsigned n = 0;
    for (unsigned i = 0; i < in->num_operands; i++) {
@@ -213,7 +177,7 @@ static unsigned address_vgprs(const struct rdna_inst *in, unsigned regs[16])
 static uint32_t address_component(struct lower *l, const struct rdna_inst *in, unsigned k,
                                   unsigned slot)
 {
-   unsigned regs[16], n = address_vgprs(in, regs);
+   unsigned regs[16], n = lw_img_address_vgprs(in, regs);
    bool a16 = in->mod.flags & RDNA_FLAG_A16;
    unsigned dword = a16 ? k / 2 : k;
    if (dword >= n)
@@ -258,7 +222,7 @@ static void texel_place(struct lower *l, const struct rdna_inst *in, const struc
                         const struct format_ids *f, bool mip, unsigned slot, uint32_t *address,
                         uint32_t *in_range)
 {
-   unsigned dim = in->mod.dim, n = dim_coords(dim);
+   unsigned dim = in->mod.dim, n = lw_img_dim_coords(dim);
    uint32_t v[4];
    for (unsigned k = 0; k < 4; k++)
       v[k] = k < n ? address_component(l, in, k, slot) : c32(l, 0);
@@ -318,11 +282,7 @@ static uint32_t check_lanes(struct lower *l, const uint32_t bad[], const uint32_
    }
    uint32_t mask = lw_ballot(l, bad);
    uint32_t any = lw_nz64(l, mask);
-   uint32_t lo = lw_lo(l, mask), hi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &lo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &hi, 1);
-   uint32_t first = lw_select(l, T32, lw_nz(l, lo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
-   first = lw_select(l, T32, any, first, c32(l, 0));
+   uint32_t first = lw_select(l, T32, any, lw_lowest_lane(l, mask), c32(l, 0));
    uint32_t shown =
       lw_pack64(l, lw_read_lane(l, lo_parts, first), lw_read_lane(l, hi_parts, first));
    lw_fault(l, any, RDNA_FAULT_UNMAPPED, first, shown);

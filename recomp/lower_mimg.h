@@ -27,6 +27,11 @@ struct tsharp_ids {
    uint32_t dst_sel, base_level, last_level, base_array;
 };
 
+/* The address components a dim takes (coordinates, slice or face). */
+unsigned lw_img_dim_coords(unsigned dim);
+/* The address VGPRs in order: one range, or the NSA list; returns how many (at most 16). */
+unsigned lw_img_address_vgprs(const struct rdna_inst *in, unsigned regs[16]);
+
 void lw_img_read_tsharp(struct lower *l, const struct rdna_inst *in, struct tsharp_ids *t);
 
 /* How a load converts a field (zero- or sign-extended integers and f32 move unchanged). */

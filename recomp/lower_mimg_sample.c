@@ -18,56 +18,6 @@
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
 
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t c64(struct lower *l, int64_t v)
-{
-   return lw_u64(l, (uint64_t)v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
-static uint32_t and_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t or_b(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t not_b(struct lower *l, uint32_t x)
-{
-   return lw_op1(l, SpvOpLogicalNot, TB, x);
-}
-
-static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, cond, x, y);
-}
-
-static uint32_t sel64(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T64, cond, x, y);
-}
-
 static uint32_t eq(struct lower *l, uint32_t x, uint32_t v)
 {
    return cmp(l, SpvOpIEqual, x, c32(l, v));
@@ -247,7 +197,7 @@ static uint32_t f32_to_i64(struct lower *l, uint32_t x, int extra, bool nearest)
    uint32_t down = and_b(l, negative, and_b(l, not_b(l, up_shift), inexact));
    uint32_t value = sel64(l, negative, lw_op1(l, SpvOpSNegate, T64, magnitude), magnitude);
    value = bin64(l, SpvOpISub, value, lw_zext64(l, lw_b2u(l, down)));
-   value = sel64(l, big, sel64(l, negative, c64(l, INT64_MIN), c64(l, INT64_MAX)), value);
+   value = sel64(l, big, sel64(l, negative, c64(l, (uint64_t)INT64_MIN), c64(l, INT64_MAX)), value);
    uint32_t nan = and_b(l, eq(l, e, 255), lw_nz(l, mant));
    return sel64(l, nan, c64(l, 0), value);
 }
@@ -256,7 +206,7 @@ static uint32_t f32_to_i64(struct lower *l, uint32_t x, int extra, bool nearest)
  * 2^22 and the clamps to [0, 4095], which the saturation leaves unchanged. */
 static uint32_t lod_i32(struct lower *l, uint32_t v64)
 {
-   uint32_t lo = c64(l, -(1ll << 28)), hi = c64(l, 1ll << 28);
+   uint32_t lo = c64(l, (uint64_t) - (1ll << 28)), hi = c64(l, 1ll << 28);
    v64 = sel64(l, cmp(l, SpvOpSLessThan, v64, lo), lo, v64);
    v64 = sel64(l, cmp(l, SpvOpSGreaterThan, v64, hi), hi, v64);
    return lw_lo(l, v64);
@@ -342,34 +292,15 @@ static unsigned dim_axes(unsigned dim)
    return dim == DIM_3D ? 3 : dim == DIM_1D || dim == DIM_1D_ARRAY ? 1 : 2;
 }
 
-static unsigned dim_coords(unsigned dim)
-{
-   static const uint8_t n[8] = { 1, 2, 3, 3, 2, 3, 3, 4 };
-   return n[dim & 7u];
-}
-
 /* What one lane samples (f32 bits unless said): the coordinates (the slice or face last), the
  * offset word, bias, reference, the lod or clamp, user derivatives. */
 struct sample_inputs {
    uint32_t coord[4], offset, bias, reference, lod, dx[3], dy[3];
 };
 
-static unsigned address_vgprs(const struct rdna_inst *in, unsigned regs[16])
-{
-   unsigned n = 0;
-   for (unsigned i = 0; i < in->num_operands; i++) {
-      const struct rdna_operand *o = &in->operands[i];
-      if (o->role != RDNA_ROLE_vaddr)
-         continue;
-      for (unsigned k = 0; k < o->width && n < 16; k++)
-         regs[n++] = o->reg - RDNA_REG_VGPR0 + k;
-   }
-   return n;
-}
-
 static uint32_t addr_dword(struct lower *l, const struct rdna_inst *in, unsigned j, unsigned slot)
 {
-   unsigned regs[16], n = address_vgprs(in, regs);
+   unsigned regs[16], n = lw_img_address_vgprs(in, regs);
    return j < n ? lw_vgpr(l, regs[j], slot) : c32(l, 0);
 }
 
@@ -409,7 +340,7 @@ static void read_inputs(struct lower *l, const struct rdna_inst *in, unsigned fo
          k += 2 * axes;
       }
    }
-   unsigned coords = dim_coords(dim);
+   unsigned coords = lw_img_dim_coords(dim);
    for (unsigned c = 0; c < 4; c++)
       s->coord[c] = zero;
    for (unsigned c = 0; c <= coords; c++) {
@@ -491,7 +422,7 @@ static void address_mode(struct lower *l, uint32_t mode, uint32_t i, uint32_t n,
    uint32_t below = cmp(l, SpvOpSLessThan, i, c64(l, 0));
    uint32_t clamped =
       sel64(l, below, c64(l, 0), sel64(l, cmp(l, SpvOpSGreaterThanEqual, i, n64), last, i));
-   uint32_t once = sel64(l, below, bin64(l, SpvOpISub, c64(l, -1), i), i);
+   uint32_t once = sel64(l, below, bin64(l, SpvOpISub, c64(l, UINT64_MAX), i), i);
    uint32_t once_past = cmp(l, SpvOpSGreaterThanEqual, once, n64);
    uint32_t once_clamped = sel64(l, once_past, last, once);
    uint32_t outside = or_b(l, below, cmp(l, SpvOpSGreaterThanEqual, i, n64));
@@ -958,11 +889,7 @@ static enum rdna_status lower_sampling(struct lower *l, const struct rdna_inst *
    }
    uint32_t mask = lw_ballot(l, bad);
    uint32_t any = lw_nz64(l, mask);
-   uint32_t mlo = lw_lo(l, mask), mhi = lw_hi(l, mask);
-   uint32_t lsb_lo = lw_glsl(l, GLSLstd450FindILsb, T32, &mlo, 1);
-   uint32_t lsb_hi = lw_glsl(l, GLSLstd450FindILsb, T32, &mhi, 1);
-   uint32_t first = sel(l, lw_nz(l, mlo), lsb_lo, bin(l, SpvOpIAdd, lsb_hi, c32(l, 32)));
-   first = sel(l, any, first, c32(l, 0));
+   uint32_t first = sel(l, any, lw_lowest_lane(l, mask), c32(l, 0));
    uint32_t shown = lw_pack64(l, lw_read_lane(l, lo, first), lw_read_lane(l, hi, first));
    lw_fault_value(l, any, lw_read_lane(l, kinds, first), first, shown);
    uint32_t write_merge = lw_if_begin(l, not_b(l, any));

@@ -29,31 +29,6 @@ static void dst64(struct lower *l, const struct rdna_inst *in, uint32_t v)
    lw_sdst64(l, &in->operands[0], v);
 }
 
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t c64(struct lower *l, uint64_t v)
-{
-   return lw_u64(l, v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
 static uint32_t not32(struct lower *l, uint32_t x)
 {
    return lw_op1(l, SpvOpNot, T32, x);

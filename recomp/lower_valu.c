@@ -14,26 +14,6 @@ typedef uint32_t (*unop_fn)(struct lower *l, uint32_t a);
 typedef uint32_t (*binop_fn)(struct lower *l, uint32_t a, uint32_t b);
 typedef uint32_t (*triop_fn)(struct lower *l, uint32_t a, uint32_t b, uint32_t c);
 
-static uint32_t c32(struct lower *l, uint32_t v)
-{
-   return lw_u32(l, v);
-}
-
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t cmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
 static unsigned vdst(const struct rdna_inst *in)
 {
    return in->operands[0].reg - RDNA_REG_VGPR0;

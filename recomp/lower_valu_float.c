@@ -15,26 +15,6 @@
 #define T32 (l->t_u32)
 #define TB (l->t_bool)
 
-static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, cond, x, y);
-}
-
-static uint32_t or_(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalOr, TB, x, y);
-}
-
-static uint32_t and_(struct lower *l, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, SpvOpLogicalAnd, TB, x, y);
-}
-
-static uint32_t ucmp(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, TB, x, y);
-}
-
 static uint32_t negate(struct lower *l, uint32_t x)
 {
    return lw_op2(l, SpvOpBitwiseXor, T32, x, lw_u32(l, 0x80000000u));
@@ -147,7 +127,7 @@ static enum rdna_status float_op(struct lower *l, const struct rdna_inst *in,
  * V_MUL_LEGACY_F32). */
 static uint32_t legacy_zero(struct lower *l, uint32_t a, uint32_t b)
 {
-   return or_(l, fl_is_zero(l, a), fl_is_zero(l, b));
+   return or_b(l, fl_is_zero(l, a), fl_is_zero(l, b));
 }
 
 static uint32_t mul_legacy(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b)
@@ -181,17 +161,17 @@ static uint32_t mad(struct lower *l, const struct fl_mode *m, const uint32_t *s,
 uint32_t fl_min_max(struct lower *l, const struct fl_mode *m, uint32_t a, uint32_t b, bool is_max)
 {
    uint32_t ka = fl_order_key(l, a), kb = fl_order_key(l, b);
-   uint32_t lt = ucmp(l, SpvOpULessThan, ka, kb), gt = ucmp(l, SpvOpUGreaterThan, ka, kb);
+   uint32_t lt = cmp(l, SpvOpULessThan, ka, kb), gt = cmp(l, SpvOpUGreaterThan, ka, kb);
    uint32_t a_negative = lw_nz(l, fl_sign(l, a));
    uint32_t zero_pick_b =
-      and_(l, fl_is_zero(l, a), is_max ? a_negative : lw_op1(l, SpvOpLogicalNot, TB, a_negative));
+      and_b(l, fl_is_zero(l, a), is_max ? a_negative : lw_op1(l, SpvOpLogicalNot, TB, a_negative));
    uint32_t r = sel(l, zero_pick_b, b, a);
    r = sel(l, gt, is_max ? a : b, r);
    r = sel(l, lt, is_max ? b : a, r);
    r = sel(l, fl_is_nan(l, b), a, r);
    r = sel(l, fl_is_nan(l, a), b, r);
-   r = sel(l, and_(l, m->ieee, fl_is_snan(l, b)), fl_quiet(l, b), r);
-   return sel(l, and_(l, m->ieee, fl_is_snan(l, a)), fl_quiet(l, a), r);
+   r = sel(l, and_b(l, m->ieee, fl_is_snan(l, b)), fl_quiet(l, b), r);
+   return sel(l, and_b(l, m->ieee, fl_is_snan(l, a)), fl_quiet(l, a), r);
 }
 
 static uint32_t min3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
@@ -207,13 +187,13 @@ static uint32_t max3(struct lower *l, const struct fl_mode *m, const uint32_t *s
 /* V_MED3_F32 (guide 12.10): min3 when a source is NaN, else the middle value. */
 static uint32_t med3(struct lower *l, const struct fl_mode *m, const uint32_t *s)
 {
-   uint32_t any_nan = or_(l, fl_is_nan(l, s[0]), or_(l, fl_is_nan(l, s[1]), fl_is_nan(l, s[2])));
+   uint32_t any_nan = or_b(l, fl_is_nan(l, s[0]), or_b(l, fl_is_nan(l, s[1]), fl_is_nan(l, s[2])));
    uint32_t hi = fl_order_key(l, max3(l, m, s));
    uint32_t r = fl_min_max(l, m, s[0], s[1], true);
-   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[1])), fl_min_max(l, m, s[0], s[2], true),
-           r);
-   r = sel(l, ucmp(l, SpvOpIEqual, hi, fl_order_key(l, s[0])), fl_min_max(l, m, s[1], s[2], true),
-           r);
+   r =
+      sel(l, cmp(l, SpvOpIEqual, hi, fl_order_key(l, s[1])), fl_min_max(l, m, s[0], s[2], true), r);
+   r =
+      sel(l, cmp(l, SpvOpIEqual, hi, fl_order_key(l, s[0])), fl_min_max(l, m, s[1], s[2], true), r);
    return sel(l, any_nan, min3(l, m, s), r);
 }
 
@@ -303,8 +283,8 @@ static uint32_t to_int(struct lower *l, uint32_t a, enum to_int_round how, bool 
          lw_op2(l, SpvOpFOrdGreaterThanEqual, TB, f, f64_const(l, 0x41e0000000000000ull));
       uint32_t lo = lw_op2(l, SpvOpFOrdLessThanEqual, TB, f, f64_const(l, 0xc1e0000000000000ull));
       uint32_t inside = lw_op2(l, SpvOpFOrdLessThan, TB, f, f64_const(l, 0x41e0000000000000ull));
-      inside = and_(l, inside,
-                    lw_op2(l, SpvOpFOrdGreaterThan, TB, f, f64_const(l, 0xc1e0000000000000ull)));
+      inside = and_b(l, inside,
+                     lw_op2(l, SpvOpFOrdGreaterThan, TB, f, f64_const(l, 0xc1e0000000000000ull)));
       uint32_t safe = lw_select(l, fl_type_f64(l), inside, f, f64_const(l, 0));
       r = lw_op1(l, SpvOpBitcast, T32, lw_op1(l, SpvOpConvertFToS, t_i32(l), safe));
       r = sel(l, hi, lw_u32(l, 0x7fffffffu), sel(l, lo, lw_u32(l, 0x80000000u), r));
@@ -312,8 +292,8 @@ static uint32_t to_int(struct lower *l, uint32_t a, enum to_int_round how, bool 
       uint32_t hi =
          lw_op2(l, SpvOpFOrdGreaterThanEqual, TB, f, f64_const(l, 0x41f0000000000000ull));
       uint32_t lo = lw_op2(l, SpvOpFOrdLessThanEqual, TB, f, f64_const(l, 0));
-      uint32_t inside = and_(l, lw_op1(l, SpvOpLogicalNot, TB, or_(l, hi, lo)),
-                             lw_op2(l, SpvOpFOrdEqual, TB, f, f));
+      uint32_t inside = and_b(l, lw_op1(l, SpvOpLogicalNot, TB, or_b(l, hi, lo)),
+                              lw_op2(l, SpvOpFOrdEqual, TB, f, f));
       uint32_t safe = lw_select(l, fl_type_f64(l), inside, f, f64_const(l, 0));
       r = lw_op1(l, SpvOpConvertFToU, T32, safe);
       r = sel(l, hi, lw_u32(l, 0xffffffffu), sel(l, lo, lw_u32(l, 0), r));
@@ -355,8 +335,8 @@ static uint32_t fract(struct lower *l, const struct fl_mode *m, uint32_t a, unsi
    uint32_t below_one = width == 16 ? 0x3bffu : 0x3f7fffffu;
    uint32_t f = round_int(l, a, GLSLstd450Floor);
    uint32_t r = fl_add(l, a, negate(l, f), m->round, m->flush_out, width);
-   uint32_t above = and_(l, ucmp(l, SpvOpUGreaterThan, r, lw_u32(l, below_one)),
-                         ucmp(l, SpvOpULessThan, r, lw_u32(l, 1u << (width - 1))));
+   uint32_t above = and_b(l, cmp(l, SpvOpUGreaterThan, r, lw_u32(l, below_one)),
+                          cmp(l, SpvOpULessThan, r, lw_u32(l, 1u << (width - 1))));
    r = sel(l, above, lw_u32(l, below_one), r);
    r = sel(l, fl_is_inf(l, a), lw_u32(l, width == 16 ? 0x7e00u : 0x7fc00000u), r);
    return sel(l, fl_is_nan(l, a), fl_from_f32(l, fl_quiet(l, a), width), r);
@@ -378,14 +358,14 @@ static uint32_t frexp_mant(struct lower *l, const struct fl_mode *m, uint32_t a,
                           lw_op2(l, SpvOpBitwiseAnd, l->t_u64, w, lw_u64(l, 0x800fffffffffffffull)),
                           lw_u64(l, 0x3fe0000000000000ull));
    uint32_t r = fl_narrow_to(l, mant, m->round, m->flush_out, width);
-   r = sel(l, or_(l, fl_is_inf(l, a), fl_is_zero(l, a)), fl_from_f32(l, a, width), r);
+   r = sel(l, or_b(l, fl_is_inf(l, a), fl_is_zero(l, a)), fl_from_f32(l, a, width), r);
    return sel(l, fl_is_nan(l, a), fl_from_f32(l, fl_quiet(l, a), width), r);
 }
 
 static uint32_t frexp_exp(struct lower *l, uint32_t a)
 {
    uint32_t e = lw_op2(l, SpvOpISub, T32, f64_exponent(l, fl_widen(l, a)), lw_u32(l, 1022));
-   uint32_t none = or_(l, or_(l, fl_is_nan(l, a), fl_is_inf(l, a)), fl_is_zero(l, a));
+   uint32_t none = or_b(l, or_b(l, fl_is_nan(l, a), fl_is_inf(l, a)), fl_is_zero(l, a));
    return sel(l, none, lw_u32(l, 0), e);
 }
 
@@ -545,13 +525,13 @@ static uint32_t pk_u8(struct lower *l, const uint32_t *s)
 static uint32_t mullit(struct lower *l, const struct fl_mode *m, const uint32_t *s)
 {
    uint32_t lowest = lw_u32(l, 0xff7fffffu);
-   uint32_t src2_positive = and_(l, lw_op1(l, SpvOpLogicalNot, TB, fl_is_nan(l, s[2])),
-                                 and_(l, ucmp(l, SpvOpULessThan, s[2], lw_u32(l, 0x80000000u)),
-                                      lw_op1(l, SpvOpLogicalNot, TB, fl_is_zero(l, s[2]))));
-   uint32_t lit = or_(l,
-                      or_(l, ucmp(l, SpvOpIEqual, s[1], lowest),
-                          ucmp(l, SpvOpIEqual, s[1], lw_u32(l, 0xff800000u))),
-                      or_(l, fl_is_nan(l, s[1]), lw_op1(l, SpvOpLogicalNot, TB, src2_positive)));
+   uint32_t src2_positive = and_b(l, lw_op1(l, SpvOpLogicalNot, TB, fl_is_nan(l, s[2])),
+                                  and_b(l, cmp(l, SpvOpULessThan, s[2], lw_u32(l, 0x80000000u)),
+                                        lw_op1(l, SpvOpLogicalNot, TB, fl_is_zero(l, s[2]))));
+   uint32_t lit = or_b(
+      l,
+      or_b(l, cmp(l, SpvOpIEqual, s[1], lowest), cmp(l, SpvOpIEqual, s[1], lw_u32(l, 0xff800000u))),
+      or_b(l, fl_is_nan(l, s[1]), lw_op1(l, SpvOpLogicalNot, TB, src2_positive)));
    return sel(l, lit, lowest, mul_legacy(l, m, s[0], s[1]));
 }
 
@@ -599,10 +579,10 @@ static uint32_t div_fixup(struct lower *l, const uint32_t *s, unsigned width)
                        lw_op2(l, SpvOpBitwiseAnd, T32, q, lw_u32(l, 0x7fffffffu)), sign);
    r = sel(l, fl_is_nan(l, q), inf, r);
    r = sel(l, tiny, sign, r);
-   r = sel(l, or_(l, fl_is_inf(l, den), fl_is_zero(l, num)), sign, r);
-   r = sel(l, or_(l, fl_is_zero(l, den), fl_is_inf(l, num)), inf, r);
-   uint32_t invalid = or_(l, and_(l, fl_is_zero(l, den), fl_is_zero(l, num)),
-                          and_(l, fl_is_inf(l, den), fl_is_inf(l, num)));
+   r = sel(l, or_b(l, fl_is_inf(l, den), fl_is_zero(l, num)), sign, r);
+   r = sel(l, or_b(l, fl_is_zero(l, den), fl_is_inf(l, num)), inf, r);
+   uint32_t invalid = or_b(l, and_b(l, fl_is_zero(l, den), fl_is_zero(l, num)),
+                           and_b(l, fl_is_inf(l, den), fl_is_inf(l, num)));
    r = sel(l, invalid, lw_u32(l, 0xffc00000u), r);
    r = sel(l, fl_is_nan(l, den), fl_quiet(l, den), r);
    r = sel(l, fl_is_nan(l, num), fl_quiet(l, num), r);
@@ -642,17 +622,17 @@ F16_OP(v_cos_f16, 1, 0, fl_cos(l, s[0], m->flush_out, 16))
 static uint32_t at_least(struct lower *l, uint32_t a, uint32_t b)
 {
    uint32_t mask = lw_u32(l, 0x7fffffffu);
-   uint32_t ge = ucmp(l, SpvOpUGreaterThanEqual, lw_op2(l, SpvOpBitwiseAnd, T32, a, mask),
-                      lw_op2(l, SpvOpBitwiseAnd, T32, b, mask));
-   return and_(l, ge, lw_op1(l, SpvOpLogicalNot, TB, or_(l, fl_is_nan(l, a), fl_is_nan(l, b))));
+   uint32_t ge = cmp(l, SpvOpUGreaterThanEqual, lw_op2(l, SpvOpBitwiseAnd, T32, a, mask),
+                     lw_op2(l, SpvOpBitwiseAnd, T32, b, mask));
+   return and_b(l, ge, lw_op1(l, SpvOpLogicalNot, TB, or_b(l, fl_is_nan(l, a), fl_is_nan(l, b))));
 }
 
 /* a < 0 (false for -0 and NaN) */
 static uint32_t below_zero(struct lower *l, uint32_t a)
 {
    uint32_t not_zero_nan =
-      lw_op1(l, SpvOpLogicalNot, TB, or_(l, fl_is_zero(l, a), fl_is_nan(l, a)));
-   return and_(l, lw_nz(l, fl_sign(l, a)), not_zero_nan);
+      lw_op1(l, SpvOpLogicalNot, TB, or_b(l, fl_is_zero(l, a), fl_is_nan(l, a)));
+   return and_b(l, lw_nz(l, fl_sign(l, a)), not_zero_nan);
 }
 
 struct cube {
@@ -661,7 +641,7 @@ struct cube {
 
 static struct cube cube_major(struct lower *l, const uint32_t *s)
 {
-   struct cube c = { and_(l, at_least(l, s[2], s[0]), at_least(l, s[2], s[1])),
+   struct cube c = { and_b(l, at_least(l, s[2], s[0]), at_least(l, s[2], s[1])),
                      at_least(l, s[1], s[0]) };
    return c;
 }
@@ -688,7 +668,7 @@ static uint32_t cubetc(struct lower *l, const uint32_t *s)
 {
    struct cube c = cube_major(l, s);
    uint32_t y = sel(l, below_zero(l, s[1]), negate(l, s[2]), s[2]);
-   return sel(l, and_(l, lw_op1(l, SpvOpLogicalNot, TB, c.z), c.y), y, negate(l, s[1]));
+   return sel(l, and_b(l, lw_op1(l, SpvOpLogicalNot, TB, c.z), c.y), y, negate(l, s[1]));
 }
 
 static uint32_t cubema(struct lower *l, const struct fl_mode *m, const uint32_t *s)

@@ -12,21 +12,6 @@
 #define T64 (l->t_u64)
 #define TB (l->t_bool)
 
-static uint32_t bin(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T32, x, y);
-}
-
-static uint32_t bin64(struct lower *l, SpvOp op, uint32_t x, uint32_t y)
-{
-   return lw_op2(l, op, T64, x, y);
-}
-
-static uint32_t sel(struct lower *l, uint32_t cond, uint32_t x, uint32_t y)
-{
-   return lw_select(l, T32, cond, x, y);
-}
-
 static uint32_t low16(struct lower *l, uint32_t v)
 {
    return bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0xffff));

@@ -77,6 +77,42 @@ static void add_lanes_f32(struct text *t, unsigned reg, const float *v, unsigned
    text_add_lanes(t, reg, b, wave);
 }
 
+/* A case for `wave` lanes whose first buffer, img, follows. */
+static struct text case_begin(unsigned wave)
+{
+   struct text t = { 0 };
+   text_add(&t, "[require]\nwave %u\n[buffer img]\n", wave);
+   return t;
+}
+
+/* `count` f32 texels: value(0), value(1), ... */
+static void add_texels_f32(struct text *t, float (*value)(unsigned), unsigned count)
+{
+   for (unsigned i = 0; i < count; i++)
+      text_add(t, "u32 0x%x\n", bits_of(value(i)));
+}
+
+/* Runs the case on the GPU and expects its [expect] section to hold; case_end frees both. */
+static void case_run(const struct text *t, unsigned wave, struct gpu_run *run)
+{
+   harness_run(t->data, wave, RDNA_RELATIVE_DEFAULT, run);
+   expect_pass(run);
+}
+
+static void case_end(struct text *t, struct gpu_run *run)
+{
+   harness_free(run);
+   text_free(t);
+}
+
+/* case_run, then case_end: for the tests whose whole check is the [expect] section. */
+static void case_check(struct text *t, unsigned wave)
+{
+   struct gpu_run run;
+   case_run(t, wave, &run);
+   case_end(t, &run);
+}
+
 /* ---- bilinear RGBA8 unorm, every address mode ----------------------------------------------- */
 
 #define W8 5
@@ -131,8 +167,7 @@ Test(gpu_mimg_sample, bilinear_rgba8_every_address_mode)
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
       for (unsigned m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
          unsigned mode = modes[m];
-         struct text t = { 0 };
-         text_add(&t, "[require]\nwave %u\n[buffer img]\n", wave);
+         struct text t = case_begin(wave);
          for (unsigned i = 0; i < W8 * H8 * 4; i++)
             text_add(&t, "u8 %u\n", rgba8_byte(i));
          text_add(&t,
@@ -159,12 +194,8 @@ Test(gpu_mimg_sample, bilinear_rgba8_every_address_mode)
          text_add(&t, "[expect]\nfault none\n");
          for (unsigned c = 0; c < 4; c++)
             add_lanes_f32(&t, c, out[c], wave);
-         struct gpu_run run;
-         harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
          cr_log_info("wave%u address mode %u", wave, mode);
-         expect_pass(&run);
-         harness_free(&run);
-         text_free(&t);
+         case_check(&t, wave);
       }
    }
 }
@@ -210,6 +241,20 @@ static float bilinear_r32(float u, float v, unsigned level)
    return out;
 }
 
+/* A case on the 8x8 R32_FLOAT image of MIP_LEVELS levels of mip_value texels: `inst` reads it
+ * with the S# fields `ssharp`. */
+static struct text mip_case_begin(unsigned wave, const char *inst, const char *ssharp)
+{
+   struct text t = case_begin(wave);
+   add_texels_f32(&t, mip_value, level_start(MIP_LEVELS));
+   text_add(&t,
+            "[program]\n  %s\n  s_endpgm\n[init]\n"
+            "s[0:7] = tsharp(&img, format=22, width=%u, height=%u, last_level=%u)\n"
+            "s[8:11] = ssharp(%s)\n",
+            inst, MIP_SIZE, MIP_SIZE, MIP_LEVELS - 1u, ssharp);
+   return t;
+}
+
 /* image_sample_l, MIP_FILTER linear: L = floor(lod * 256) clamped to [0, 4095], levels L >> 8
  * and the next (the last level alone past it), blended r0 * (256 - m) / 256 + r1 * m / 256. */
 static float trilinear(float u, float v, float lod)
@@ -231,16 +276,9 @@ static float trilinear(float u, float v, float lod)
 Test(gpu_mimg_sample, trilinear_between_levels)
 {
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
-      struct text t = { 0 };
-      text_add(&t, "[require]\nwave %u\n[buffer img]\n", wave);
-      for (unsigned i = 0; i < level_start(MIP_LEVELS); i++)
-         text_add(&t, "u32 0x%x\n", bits_of(mip_value(i)));
-      text_add(&t, "[program]\n"
-                   "  image_sample_l v0, v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
-                   "  s_endpgm\n"
-                   "[init]\n"
-                   "s[0:7] = tsharp(&img, format=22, width=8, height=8, last_level=3)\n"
-                   "s[8:11] = ssharp(filter=1, mip_filter=2)\n");
+      struct text t = mip_case_begin(
+         wave, "image_sample_l v0, v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D",
+         "filter=1, mip_filter=2");
       float u[64], v[64], lod[64], out[64];
       for (unsigned lane = 0; lane < wave; lane++) {
          float step = 32.0f / (float)wave;
@@ -254,11 +292,7 @@ Test(gpu_mimg_sample, trilinear_between_levels)
       add_lanes_f32(&t, 6, lod, wave);
       text_add(&t, "[expect]\nfault none\n");
       add_lanes_f32(&t, 0, out, wave);
-      struct gpu_run run;
-      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
-      harness_free(&run);
-      text_free(&t);
+      case_check(&t, wave);
    }
 }
 
@@ -274,10 +308,8 @@ static float depth_value(unsigned i)
 Test(gpu_mimg_sample, gather4_compare_less)
 {
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
-      struct text t = { 0 };
-      text_add(&t, "[require]\nwave %u\n[buffer img]\n", wave);
-      for (unsigned i = 0; i < 16; i++)
-         text_add(&t, "u32 0x%x\n", bits_of(depth_value(i)));
+      struct text t = case_begin(wave);
+      add_texels_f32(&t, depth_value, 16);
       text_add(&t, "[program]\n"
                    "  image_gather4_c_lz v[0:3], v[4:6], s[0:7], s[8:11] dmask:0x1 "
                    "dim:SQ_RSRC_IMG_2D\n"
@@ -308,11 +340,7 @@ Test(gpu_mimg_sample, gather4_compare_less)
       text_add(&t, "[expect]\nfault none\n");
       for (unsigned k = 0; k < 4; k++)
          add_lanes_f32(&t, k, out[k], wave);
-      struct gpu_run run;
-      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
-      harness_free(&run);
-      text_free(&t);
+      case_check(&t, wave);
    }
 }
 
@@ -325,8 +353,8 @@ Test(gpu_mimg_sample, gather4_compare_less)
 Test(gpu_mimg_sample, get_lod_from_quad_derivatives)
 {
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
-      struct text t = { 0 };
-      text_add(&t, "[require]\nwave %u\n[buffer img]\nsize 1024\n", wave);
+      struct text t = case_begin(wave);
+      text_add(&t, "size 1024\n");
       text_add(&t, "[program]\n"
                    "  image_get_lod v[0:1], v[4:5], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D\n"
                    "  s_endpgm\n"
@@ -350,11 +378,7 @@ Test(gpu_mimg_sample, get_lod_from_quad_derivatives)
       text_add(&t, "[expect]\nfault none\n");
       add_lanes_f32(&t, 0, out[0], wave);
       add_lanes_f32(&t, 1, out[1], wave);
-      struct gpu_run run;
-      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
-      harness_free(&run);
-      text_free(&t);
+      case_check(&t, wave);
    }
 }
 
@@ -387,8 +411,7 @@ static uint32_t packed_texel(unsigned i)
 Test(gpu_mimg_sample, r11g11b10_rgb10a2_load_and_store)
 {
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
-      struct text t = { 0 };
-      text_add(&t, "[require]\nwave %u\n[buffer img]\n", wave);
+      struct text t = case_begin(wave);
       for (unsigned i = 0; i < 64; i++)
          text_add(&t, "u32 0x%x\n", packed_texel(i));
       text_add(&t, "[buffer out]\nsize 512\n");
@@ -430,11 +453,7 @@ Test(gpu_mimg_sample, r11g11b10_rgb10a2_load_and_store)
          add_lanes_f32(&t, 8 + c, un[c], wave);
          add_lanes_f32(&t, 12 + c, sn[c], wave);
       }
-      struct gpu_run run;
-      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
-      harness_free(&run);
-      text_free(&t);
+      case_check(&t, wave);
    }
 }
 
@@ -448,29 +467,27 @@ Test(gpu_mimg_sample, r11g11b10_rgb10a2_load_and_store)
 Test(gpu_mimg_sample, unmapped_texel_faults_at_the_lowest_lane)
 {
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
-      struct text t = { 0 };
+      struct text t = case_begin(wave);
       text_add(&t,
-               "[require]\nwave %u\n[buffer img]\nf32 1.0 2.0\n[program]\n"
+               "f32 1.0 2.0\n[program]\n"
                "  image_sample_lz v0, v4, s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_1D\n"
                "  s_endpgm\n"
                "[init]\nv0 = 0x1234\nexec = 0x%llx\n"
                "s[0:7] = tsharp(&img, format=22, width=4, type=8)\ns[8:11] = ssharp()\n",
-               wave, wave == 32 ? 0xfffffffbull : 0xfffffffffffffffbull);
+               wave == 32 ? 0xfffffffbull : 0xfffffffffffffffbull);
       float u[64];
       for (unsigned lane = 0; lane < wave; lane++)
          u[lane] = ((float)(lane % 4) + 0.5f) / 4.0f;
       add_lanes_f32(&t, 4, u, wave);
       text_add(&t, "[expect]\nv0 = 0x1234\nfault unmapped\n");
       struct gpu_run run;
-      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
+      case_run(&t, wave, &run);
       struct rdna_case_region region;
       cr_assert(rdna_case_region(run.c, 0, &region));
-      expect_pass(&run);
       cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_UNMAPPED);
       cr_expect_eq(run.wave.fault.lane, 3);
       cr_expect_eq(run.wave.fault.address, region.address + 12);
-      harness_free(&run);
-      text_free(&t);
+      case_end(&t, &run);
    }
 }
 
@@ -485,16 +502,9 @@ Test(gpu_mimg_sample, unmapped_texel_faults_at_the_lowest_lane)
 Test(gpu_mimg_sample, user_derivatives_pick_the_level)
 {
    for (unsigned wave = 32; wave <= 64; wave *= 2) {
-      struct text t = { 0 };
-      text_add(&t, "[require]\nwave %u\n[buffer img]\n", wave);
-      for (unsigned i = 0; i < level_start(MIP_LEVELS); i++)
-         text_add(&t, "u32 0x%x\n", bits_of(mip_value(i)));
-      text_add(&t, "[program]\n"
-                   "  image_sample_d v0, v[4:9], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
-                   "  s_endpgm\n"
-                   "[init]\n"
-                   "s[0:7] = tsharp(&img, format=22, width=8, height=8, last_level=3)\n"
-                   "s[8:11] = ssharp(mip_filter=1)\n");
+      struct text t = mip_case_begin(
+         wave, "image_sample_d v0, v[4:9], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D",
+         "mip_filter=1");
       static const float scale[6] = { 0.0625f, 0.09375f, 0.1875f, 0.375f, 0.75f, 1.5f };
       float d[4][64], u[64], v[64], out[64];
       for (unsigned lane = 0; lane < wave; lane++) {
@@ -528,10 +538,6 @@ Test(gpu_mimg_sample, user_derivatives_pick_the_level)
       add_lanes_f32(&t, 9, v, wave);
       text_add(&t, "[expect]\nfault none\n");
       add_lanes_f32(&t, 0, out, wave);
-      struct gpu_run run;
-      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
-      harness_free(&run);
-      text_free(&t);
+      case_check(&t, wave);
    }
 }
