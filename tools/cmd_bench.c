@@ -793,12 +793,12 @@ static int bench_fuzz(struct bench *b)
       json_pack("{s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:o, s:o}",
                 "program_size", (int)size, "variants", (int)o.variants, "programs",
                 (json_int_t)st.programs, "cases", (json_int_t)st.cases, "compared",
-                (json_int_t)st.compared,
-                "same", (json_int_t)st.same, "diverged", (json_int_t)st.diverged, "unsupported",
-                (json_int_t)st.unsupported, "pipelines", (json_int_t)st.pipelines, "seconds",
-                st.seconds, "compile_seconds", st.compile_seconds, "run_seconds", st.run_seconds,
-                "interp_seconds", st.interp_seconds, "cases_per_s", json_num(per_s),
-                "cases_per_pipeline", json_num(per_pipeline)));
+                (json_int_t)st.compared, "same", (json_int_t)st.same, "diverged",
+                (json_int_t)st.diverged, "unsupported", (json_int_t)st.unsupported, "pipelines",
+                (json_int_t)st.pipelines, "seconds", st.seconds, "compile_seconds",
+                st.compile_seconds, "run_seconds", st.run_seconds, "interp_seconds",
+                st.interp_seconds, "cases_per_s", json_num(per_s), "cases_per_pipeline",
+                json_num(per_pipeline)));
    say(b,
        "differential fuzzing (%llu %u-instruction programs of the default classes, %u variants "
        "each): %llu cases in %.1f s (driver compile %.1f s, dispatch %.1f s, interpreter %.1f s), "

@@ -62,6 +62,8 @@ Test(cli, usage_errors_exit_2_with_a_message)
       { "fuzz --features salu,bogus", "--features takes" },
       { "fuzz --size 0", "--size takes" },
       { "fuzz extra", "unexpected argument 'extra'" },
+      { "fuzz --variants 0", "--variants takes 1 to" },
+      { "gen --variant x", "--variant takes" },
    };
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       struct cli_output *r = cli_run(cases[i].args);
@@ -75,16 +77,31 @@ Test(cli, usage_errors_exit_2_with_a_message)
  * programs it was asked for and says so; with no device at all it exits 3. */
 Test(cli, fuzz_runs_a_short_campaign, .timeout = 300)
 {
-   struct cli_output *r = cli_run("fuzz --count 3 --size 20 --features salu,flow --out \"$W\"");
+   struct cli_output *r = cli_run("fuzz --count 3 --size 20 --features salu,flow --out findings");
    if (r->code == 3)
       cr_skip_test("no Vulkan device: %s", r->err);
    cr_assert(r->code == 0 || r->code == 1, "exit %d: %s", r->code, r->err);
    cr_assert(strstr(r->out, "3 programs in"), "%s", r->out);
 }
 
+/* Variants: two programs in four variants each are eight cases, the four variants of a program
+ * in one pipeline (two in all when nothing diverges). */
+Test(cli, fuzz_runs_programs_in_variants, .timeout = 300)
+{
+   struct cli_output *r = cli_run(
+      "fuzz --count 2 --variants 4 --batch 1 --size 16 --features salu,valu --out findings");
+   if (r->code == 3)
+      cr_skip_test("no Vulkan device: %s", r->err);
+   cr_assert(r->code == 0 || r->code == 1, "exit %d: %s", r->code, r->err);
+   cr_assert(strstr(r->out, "2 programs x 4 variants: 8 cases in"), "%s", r->out);
+   if (r->code == 0)
+      cr_assert(strstr(r->out, "2 pipeline compiles, 4.0 compared cases per pipeline"), "%s",
+                r->out);
+}
+
 Test(cli, asm_errors_name_file_line_column_with_a_caret)
 {
-   struct cli_output *r = cli_run_env("", "asm - -o \"$W/out.bin\"", "s_nop 0\n\ts_bogus s0\n");
+   struct cli_output *r = cli_run_env("", "asm - -o out.bin", "s_nop 0\n\ts_bogus s0\n");
    cr_assert_eq(r->code, 2);
    cr_assert(strstr(r->err, "<stdin>:2:2: error: "), "%s", r->err);
    cr_assert(strstr(r->err, "\n\ts_bogus s0\n\t^\n"), "caret line wrong: %s", r->err);
