@@ -226,7 +226,7 @@ enum rdna_status encode_flat(struct encode_ctx *ctx, const struct rdna_inst *ins
    uint32_t word = 0xdc000000u | ((uint32_t)offset & FLAT_OFFSET_MASK) | seg << 14 | opcode << 18 |
                    (flags & RDNA_FLAG_DLC ? BIT_DLC : 0) | (flags & RDNA_FLAG_GLC ? BIT_GLC : 0) |
                    (flags & RDNA_FLAG_SLC ? BIT_SLC : 0);
-   uint32_t word1 = 0, saddr = SADDR_OFF, code;
+   uint32_t word1 = 0, saddr = SADDR_OFF, code = 0;
    bool vaddr_off = false, saddr_off = true;
    enum rdna_status st = RDNA_OK;
    for (unsigned i = 0; i < info->num_slots; i++) {

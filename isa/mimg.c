@@ -401,7 +401,7 @@ enum rdna_status encode_mimg(struct encode_ctx *ctx, const struct rdna_inst *ins
                          addresses);
    uint32_t opcode = (uint32_t)op_opcode(inst->op, ctx->config->target);
    uint32_t flags = inst->mod.flags;
-   uint32_t word = 0xf0000000u | (opcode & 0x7f) << 18 | opcode >> 7, word1 = 0, code;
+   uint32_t word = 0xf0000000u | (opcode & 0x7f) << 18 | opcode >> 7, word1 = 0, code = 0;
    word |= nsa_dwords(nsa ? addresses : 1) << 1;
    if (is_bvh(&layout)) {
       word |= 0xfu << 8 | BIT_UNORM | BIT_R128;
@@ -740,7 +740,7 @@ enum rdna_status build_mimg(struct build_ctx *b)
 
    /* vaddr: the range llvm-mc-14 expects for dim and a16, or an NSA list of that length. */
    uint16_t regs[MAX_NSA_ADDRESSES];
-   unsigned count;
+   unsigned count = 0;
    bool nsa;
    const struct parsed_operand *paddr = &stmt->operands[1];
    if ((st = build_addresses(b, paddr, regs, &count, &nsa)) != RDNA_OK)
