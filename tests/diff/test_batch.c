@@ -270,6 +270,15 @@ Test(batch, the_fuzz_hook_counts_cases_and_pipelines)
    cr_assert_eq(stats.same + stats.diverged, stats.compared);
    cr_assert_eq(stats.pipelines, 2 + stats.diverged, "two batches, and each divergence alone");
    cr_assert_gt(stats.seconds, 0.0);
+   /* in variants: two programs, three variants each, one module per program */
+   o.count = 2;
+   o.batch_size = 1;
+   o.variants = 3;
+   cr_assert_eq(rdna_fuzz_batch_run(gpu, &o, &stats, &diag), RDNA_OK, "%s", diag.message);
+   cr_assert_eq(stats.programs, 2);
+   cr_assert_eq(stats.cases, 6);
+   cr_assert_eq(stats.compared + stats.unsupported, 6);
+   cr_assert_eq(stats.pipelines, 2 + stats.diverged, "a module per program, and divergences alone");
    o.batch_size = RDNA_FUZZ_MAX_BATCH + 1;
    cr_assert_eq(rdna_fuzz_batch_run(gpu, &o, &stats, &diag), RDNA_BAD_ARGUMENT);
    rdna_gpu_close(gpu);
