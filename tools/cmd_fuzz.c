@@ -17,41 +17,43 @@
 
 static void fuzz_help(FILE *out)
 {
-   fputs("usage: rdna fuzz [options]\n"
-         "\n"
-         "Generates random programs ('rdna gen'), runs each on the interpreter and on a Vulkan\n"
-         "device and reports the programs on which they diverge. Programs run in batches: one\n"
-         "module and one dispatch for up to --batch programs, each at its own guest addresses\n"
-         "(program k of a batch at (k + 1) * 2^32, 'rdna gen --base'); a program that diverges\n"
-         "in a batch is run again alone ('rdna diff') and counts only if it diverges there too.\n"
-         "The first program\n"
-         "that diverges in a new way (rdna reduce's signature: the kind of first divergence and\n"
-         "its register) is reduced and written to OUT/SIGNATURE.case, with the unreduced program\n"
-         "beside it as SIGNATURE.orig.case. Programs the recompiler cannot lower yet are counted\n"
-         "per instruction and listed at the end. Progress goes to standard error on a terminal.\n"
-         "\n"
-         "options:\n"
-         "  --count N            programs to run (default 100, unless --time is given)\n"
-         "  --time SECONDS       run until this much time has passed (checked between batches)\n"
-         "  --seed S             the first seed (default 1); program k uses seed S + k * n + i\n"
-         "  --shard i/n          this machine's share of the seeds (default 0/1)\n"
-         "  --size N             instructions per program (default 100)\n"
-         "  --batch N            programs per module, 1 to 128 (default 64; 1: each alone)\n"
-         "  --variants V         run each program with V initial states ('rdna gen --variant'\n"
-         "                       0 to V-1), all in its batch's module: one compile serves\n"
-         "                       batch * V cases (default 1)\n"
-         "  --features LIST      comma-separated classes: salu, smem, valu, vcmp, vmem, flow,\n"
-         "                       float, or all (default: all but float)\n"
-         "  --wave 32|64         wave size (default 32)\n"
-         "  --target NAME        gfx1030 (default) or gfx1013\n"
-         "  --device D           the Vulkan device (see 'rdna gpu --list-devices')\n"
-         "  --out DIR            where findings go (default fuzz-findings)\n"
-         "  --no-reduce          save findings unreduced\n"
-         "  -h, --help           this text\n"
-         "\n"
-         "Exit codes: 0 no divergence, 1 divergences found, 2 bad usage, 3 environment (no\n"
-         "Vulkan device, out of memory, unwritable output).\n",
-         out);
+   fputs(
+      "usage: rdna fuzz [options]\n"
+      "\n"
+      "Generates random programs ('rdna gen'), runs each on the interpreter and on a Vulkan\n"
+      "device and reports the programs on which they diverge. Programs run in batches: one\n"
+      "module and one dispatch for up to --batch programs, each at its own guest addresses\n"
+      "(program k of a batch at (k + 1) * 2^32, 'rdna gen --base'); a program that diverges\n"
+      "in a batch is run again alone ('rdna diff') and counts only if it diverges there too.\n"
+      "The first program\n"
+      "that diverges in a new way (rdna reduce's signature: the kind of first divergence and\n"
+      "its register) is reduced and written to OUT/SIGNATURE.case, with the unreduced program\n"
+      "beside it as SIGNATURE.orig.case. Programs the recompiler cannot lower yet are counted\n"
+      "per instruction and listed at the end. Progress goes to standard error: rewritten in place\n"
+      "on a terminal, otherwise a line at most once a minute.\n"
+      "\n"
+      "options:\n"
+      "  --count N            programs to run (default 100, unless --time is given)\n"
+      "  --time SECONDS       run until this much time has passed (checked between batches)\n"
+      "  --seed S             the first seed (default 1); program k uses seed S + k * n + i\n"
+      "  --shard i/n          this machine's share of the seeds (default 0/1)\n"
+      "  --size N             instructions per program (default 100)\n"
+      "  --batch N            programs per module, 1 to 128 (default 64; 1: each alone)\n"
+      "  --variants V         run each program with V initial states ('rdna gen --variant'\n"
+      "                       0 to V-1), all in its batch's module: one compile serves\n"
+      "                       batch * V cases (default 1)\n"
+      "  --features LIST      comma-separated classes: salu, smem, valu, vcmp, vmem, flow,\n"
+      "                       float, or all (default: all but float)\n"
+      "  --wave 32|64         wave size (default 32)\n"
+      "  --target NAME        gfx1030 (default) or gfx1013\n"
+      "  --device D           the Vulkan device (see 'rdna gpu --list-devices')\n"
+      "  --out DIR            where findings go (default fuzz-findings)\n"
+      "  --no-reduce          save findings unreduced\n"
+      "  -h, --help           this text\n"
+      "\n"
+      "Exit codes: 0 no divergence, 1 divergences found, 2 bad usage, 3 environment (no\n"
+      "Vulkan device, out of memory, unwritable output).\n",
+      out);
 }
 
 struct unsupported_count {
@@ -298,13 +300,16 @@ static int save_finding(struct campaign *f, const char *text, size_t length, con
 /* ---- the campaign ------------------------------------------------------------------------------
  */
 
+/* The running counts: rewritten in place on a terminal, else a line of its own (at most one a
+ * minute, for logs of long campaigns). */
 static void progress(const struct campaign *f, double elapsed)
 {
-   fprintf(stderr,
-           "\r\033[K%llu cases, %.1f/s: %llu same, %llu diverged (%zu kinds), %llu unsupported",
-           (unsigned long long)f->runs, elapsed > 0 ? (double)f->runs / elapsed : 0.0,
-           (unsigned long long)f->same, (unsigned long long)f->diverged, f->num_signatures,
-           (unsigned long long)f->unsupported);
+   fprintf(stderr, "%s%llu cases, %.1f/s: %llu same, %llu diverged (%zu kinds), %llu unsupported",
+           f->tty ? "\r\033[K" : "", (unsigned long long)f->runs,
+           elapsed > 0 ? (double)f->runs / elapsed : 0.0, (unsigned long long)f->same,
+           (unsigned long long)f->diverged, f->num_signatures, (unsigned long long)f->unsupported);
+   if (!f->tty)
+      fprintf(stderr, " after %.0f s\n", elapsed);
    fflush(stderr);
 }
 
@@ -413,7 +418,7 @@ static int run_campaign(struct campaign *f)
    struct rdna_case **cases = calloc(slots, sizeof(*cases));
    if (!seeds || !variant || !texts || !lengths || !cases)
       code = CLI_EXIT_ENVIRONMENT;
-   double start = now_seconds();
+   double start = now_seconds(), last_progress = 0;
    for (uint64_t k = 0; k < f->count && code == CLI_EXIT_OK;) {
       if (f->seconds > 0 && now_seconds() - start >= f->seconds)
          break;
@@ -451,8 +456,11 @@ static int run_campaign(struct campaign *f)
          rdna_case_destroy(cases[i]);
          cases[i] = NULL;
       }
-      if (f->tty)
-         progress(f, now_seconds() - start);
+      double elapsed = now_seconds() - start;
+      if (f->tty || elapsed - last_progress >= 60) {
+         progress(f, elapsed);
+         last_progress = elapsed;
+      }
    }
    free(seeds);
    free(variant);
