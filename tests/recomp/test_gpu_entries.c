@@ -110,6 +110,86 @@ Test(entries, jump_table_into_the_middle_of_a_block)
    text_free(&t);
 }
 
+/* `s_add_u32 s10, s10, k` for 1 <= k <= 64 (an inline constant): llvm-mc -mcpu=gfx1030
+ * -show-encoding gives [0x0a, 0x80 + k, 0x0a, 0x80], k = 1 and 9 checked. */
+static uint32_t add_s10_encoding(unsigned k)
+{
+   return 0x800a000au | (0x80u + k) << 8;
+}
+
+/* Jump tables into any dword of a run of `s_mov_b32 s14, LITERAL` (8 bytes, the literal being the
+ * encoding of `s_add_u32 s10, s10, k`) and `s_add_u32 s10, s10, k` (4 bytes): a target on a
+ * literal runs that dword as the add it encodes, then the instruction after the s_mov. The
+ * expected s10 is the host's walk over the same layout. Head: 0 s_load_dwordx2 (8), 8 s_waitcnt,
+ * 12 s_add_u32 s8, 16 s_setpc_b64; the run starts at 20. */
+Test(entries, jump_tables_into_literals)
+{
+   uint32_t state = 5;
+   unsigned on_literals = 0;
+   for (unsigned round = 0; round < 3; round++) {
+      enum {
+         MOV,
+         ADD
+      } kind[12];
+      unsigned k[12], start[12], n = 6 + test_value(&state) % 7, end = 20;
+      for (unsigned i = 0; i < n; i++) {
+         kind[i] = test_value(&state) % 2 ? MOV : ADD;
+         k[i] = 1 + test_value(&state) % 64;
+         start[i] = end;
+         end += kind[i] == MOV ? 8 : 4;
+      }
+      unsigned targets = 2 + test_value(&state) % 4, target[6];
+      uint32_t sum = 0;
+      for (unsigned e = 0; e < targets; e++) {
+         target[e] = 20 + 4 * (test_value(&state) % ((end - 20) / 4));
+         for (unsigned i = 0; i < n; i++) {
+            if (start[i] == target[e] || (kind[i] == MOV && start[i] + 4 == target[e])) {
+               if (start[i] + 4 == target[e] || kind[i] == ADD)
+                  sum += k[i]; /* the literal, or the add itself */
+               on_literals += start[i] + 4 == target[e];
+               for (unsigned j = i + 1; j < n; j++)
+                  sum += kind[j] == ADD ? k[j] : 0;
+               break;
+            }
+         }
+      }
+      struct text t = { 0 };
+      text_add(&t, "[require]\nwave 32\n[buffer table]\nu64");
+      for (unsigned e = 0; e < targets; e++)
+         text_add(&t, " &main+%u", target[e]);
+      text_add(&t, "\n[program]\n"
+                   "top:\n"
+                   "  s_load_dwordx2 s[4:5], s[0:1], s8\n"
+                   "  s_waitcnt lgkmcnt(0)\n"
+                   "  s_add_u32 s8, s8, 8\n"
+                   "  s_setpc_b64 s[4:5]\n");
+      for (unsigned i = 0; i < n; i++) {
+         if (kind[i] == MOV)
+            text_add(&t, "  s_mov_b32 s14, 0x%08x\n", add_s10_encoding(k[i]));
+         else
+            text_add(&t, "  s_add_u32 s10, s10, %u\n", k[i]);
+      }
+      text_add(&t,
+               "  s_cmp_lt_u32 s8, %u\n"
+               "  s_cbranch_scc1 top\n"
+               "  s_endpgm\n"
+               "[init]\ns[0:1] = &table\n",
+               8 * targets);
+      static const enum rdna_cfg_lowering forms[] = { RDNA_CFG_DISPATCH, RDNA_CFG_STRUCTURED };
+      for (size_t f = 0; f < 2; f++) {
+         struct gpu_run r;
+         run(t.data, 32, forms[f], RDNA_ENTRIES_DEFAULT, &r);
+         cr_expect_eq(r.wave.fault.kind, RDNA_FAULT_NONE, "%s", r.wave.fault.message);
+         cr_expect_eq(r.wave.sregs[10], sum, "round %u %s: %s", round,
+                      rdna_cfg_lowering_name(forms[f]), t.data);
+         harness_free(&r);
+      }
+      diff(t.data, 32, RDNA_CFG_DEFAULT, RDNA_ENTRIES_DEFAULT);
+      text_free(&t);
+   }
+   cr_expect_gt(on_literals, 0u, "some targets land on literals");
+}
+
 /* A target the data does not hold: &main is loaded and 24 added at run time. Layout: 0
  * s_load_dwordx2 (8), 8 s_waitcnt, 12 s_add_u32, 16 s_setpc_b64, 20 s_mov_b32 s10, 24 s_mov_b32
  * s11, 28 s_endpgm. The target, main + 24, is in the middle of the block after the s_setpc, so
