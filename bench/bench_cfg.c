@@ -9,7 +9,8 @@
  * bench/measure.h with its forward branches and calls (plain moves for its relative accesses),
  * and every case file named on the command line (compiled kernels among them).
  *
- *   bench_cfg [--gpu] [--cfg dispatch|structured] [--count N] [--subgroup N] [CASE...]
+ *   bench_cfg [--gpu] [--cfg dispatch|structured] [--entries default|discovered|all]
+ *             [--count N] [--subgroup N] [CASE...]
  *
  * Run it with MESA_SHADER_CACHE_DISABLE=true: lavapipe answers a module it compiled before from
  * its disk cache. */
@@ -68,7 +69,8 @@ static size_t dispatcher_cases(const uint32_t *words, size_t num_words, size_t i
 }
 
 static bool measure(struct rdna_gpu *gpu, const struct program *p, unsigned subgroup,
-                    enum rdna_cfg_lowering form, struct form_result *r)
+                    enum rdna_cfg_lowering form, enum rdna_entry_points entries,
+                    struct form_result *r)
 {
    struct rdna_case *c = NULL;
    struct rdna_diag diag;
@@ -81,7 +83,8 @@ static bool measure(struct rdna_gpu *gpu, const struct program *p, unsigned subg
    unsigned wave = (rdna_case_waves(c) & RDNA_CASE_WAVE32) ? 32 : 64;
    struct rdna_recomp_options o = { .wave_size = wave,
                                     .subgroup_size = subgroup < wave ? subgroup : wave,
-                                    .cfg = form };
+                                    .cfg = form,
+                                    .entries = entries };
    struct rdna_module *module = NULL;
    if (rdna_recomp_case(c, &o, &module, &diag) != RDNA_OK) {
       fprintf(stderr, "bench_cfg: %s: %s\n", p->name, diag.message);
@@ -98,7 +101,9 @@ static bool measure(struct rdna_gpu *gpu, const struct program *p, unsigned subg
    rdna_module_destroy(module);
    r->compile_s = -1;
    if (gpu) {
-      struct rdna_gpu_case_options g = { .timeout_ns = 600000000000ull, .cfg = form };
+      struct rdna_gpu_case_options g = { .timeout_ns = 600000000000ull,
+                                         .cfg = form,
+                                         .entries = entries };
       struct rdna_gpu_case_result result;
       if (rdna_gpu_case_run(gpu, c, wave, &g, &result, &diag) == RDNA_OK) {
          r->compile_s = (double)result.run.compile_ns * 1e-9;
@@ -135,6 +140,7 @@ int main(int argc, char **argv)
    bool use_gpu = false;
    unsigned count = 2000, subgroup = 8;
    int first_form = RDNA_CFG_DISPATCH, last_form = RDNA_CFG_STRUCTURED;
+   enum rdna_entry_points entries = RDNA_ENTRIES_DEFAULT;
    struct program programs[64];
    size_t n = 0;
    for (int i = 1; i < argc; i++) {
@@ -147,13 +153,19 @@ int main(int argc, char **argv)
             return 2;
          }
          first_form = last_form = (int)form;
+      } else if (strcmp(argv[i], "--entries") == 0 && i + 1 < argc) {
+         if (!rdna_entry_points_parse(argv[++i], &entries)) {
+            fprintf(stderr, "bench_cfg: --entries takes default, discovered or all\n");
+            return 2;
+         }
       } else if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
          count = (unsigned)strtoul(argv[++i], NULL, 0);
       else if (strcmp(argv[i], "--subgroup") == 0 && i + 1 < argc)
          subgroup = (unsigned)strtoul(argv[++i], NULL, 0);
       else if (argv[i][0] == '-') {
-         fprintf(stderr, "usage: bench_cfg [--gpu] [--cfg dispatch|structured] [--count N] "
-                         "[--subgroup N] [CASE...]\n");
+         fprintf(stderr, "usage: bench_cfg [--gpu] [--cfg dispatch|structured] "
+                         "[--entries default|discovered|all] [--count N] [--subgroup N] "
+                         "[CASE...]\n");
          return 2;
       } else if (n < 60) {
          struct program *p = &programs[n];
@@ -202,22 +214,22 @@ int main(int argc, char **argv)
          return 3;
       }
    }
-   printf("%-44s %-10s %8s %7s %6s %10s\n", "program", "cfg", "words", "blocks", "cases",
-          "compile s");
+   printf("%-44s %-10s %-10s %8s %7s %6s %10s\n", "program", "cfg", "entries", "words", "blocks",
+          "cases", "compile s");
    int code = 0;
    for (size_t i = 0; i < n; i++) {
       for (int f = first_form; f <= last_form; f++) {
          struct form_result r;
-         if (!measure(gpu, &programs[i], subgroup, (enum rdna_cfg_lowering)f, &r)) {
+         if (!measure(gpu, &programs[i], subgroup, (enum rdna_cfg_lowering)f, entries, &r)) {
             code = 1;
             continue;
          }
          char compile[32] = "-";
          if (r.compile_s >= 0)
             snprintf(compile, sizeof(compile), "%.2f", r.compile_s);
-         printf("%-44s %-10s %8zu %7zu %6zu %10s\n", programs[i].name,
-                rdna_cfg_lowering_name((enum rdna_cfg_lowering)f), r.words, r.blocks, r.cases,
-                compile);
+         printf("%-44s %-10s %-10s %8zu %7zu %6zu %10s\n", programs[i].name,
+                rdna_cfg_lowering_name((enum rdna_cfg_lowering)f), rdna_entry_points_name(entries),
+                r.words, r.blocks, r.cases, compile);
          fflush(stdout);
       }
       free(programs[i].text);

@@ -177,6 +177,10 @@ struct discovery {
    uint64_t *work;
    size_t num_work, cap_work;
    struct addr_map leaders;
+   bool speculative;            /* walking from entries taken from the data or every dword */
+   struct addr_map data_values; /* code addresses the data holds, each counted once */
+   const struct cfg_program *programs;
+   size_t num_programs;
 };
 
 /* Leader flags: every leader is LEADER; DYNAMIC when control can reach it other than by a
@@ -216,7 +220,8 @@ static bool add_inst(struct discovery *d, const struct cfg_inst *inst)
    }
    if (!map_insert(&d->seen, inst->pc, cfg->num_insts))
       return false;
-   cfg->insts[cfg->num_insts++] = *inst;
+   cfg->insts[cfg->num_insts] = *inst;
+   cfg->insts[cfg->num_insts++].speculative = d->speculative;
    return true;
 }
 
@@ -394,48 +399,186 @@ static bool walk(struct discovery *d, const struct rdna_isa_config *isa,
    }
 }
 
-enum rdna_status cfg_build(const struct rdna_case *c, const struct rdna_isa_config *isa,
-                           struct cfg *cfg, struct rdna_diag *diag)
+/* ---- entries a jump to a run-time value can reach ------------------------------------------ */
+
+static const char *const entry_point_names[] = { "default", "discovered", "all" };
+
+const char *rdna_entry_points_name(enum rdna_entry_points entries)
 {
-   memset(cfg, 0, sizeof(*cfg));
-   size_t num_regions = rdna_case_region_count(c);
-   struct cfg_program *programs = calloc(num_regions ? num_regions : 1, sizeof(*programs));
-   if (!programs)
-      return fail(diag, RDNA_NO_MEMORY, "out of memory");
-   size_t num_programs = 0;
-   for (size_t i = 0; i < num_regions; i++) {
-      struct rdna_case_region r;
-      if (!rdna_case_region(c, i, &r) || !r.is_program)
-         continue;
-      struct cfg_program *p = &programs[num_programs++];
-      p->address = r.address;
-      p->bytes = rdna_case_region_bytes(c, i, isa->wave_size, &p->size);
-   }
-   enum rdna_status st =
-      cfg_build_programs(programs, num_programs, rdna_case_entry(c), isa, cfg, diag);
-   free(programs);
-   return st;
+   if ((unsigned)entries >= sizeof(entry_point_names) / sizeof(entry_point_names[0]))
+      return NULL;
+   return entry_point_names[entries];
 }
 
-enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t num_programs,
-                                    uint64_t entry, const struct rdna_isa_config *isa,
-                                    struct cfg *cfg, struct rdna_diag *diag)
+bool rdna_entry_points_parse(const char *name, enum rdna_entry_points *entries)
+{
+   for (unsigned i = 0; i < sizeof(entry_point_names) / sizeof(entry_point_names[0]); i++) {
+      if (name && strcmp(name, entry_point_names[i]) == 0) {
+         *entries = (enum rdna_entry_points)i;
+         return true;
+      }
+   }
+   return false;
+}
+
+/* A value of the data that may be a jump target: when it is a dword-aligned address of the code
+ * (a 48-bit PC, as s_setpc_b64 takes it), it becomes an entry. Misaligned addresses and addresses
+ * outside the code need none: the dispatcher's default faults them as the interpreter's fetch
+ * does. */
+static bool data_value(struct discovery *d, uint64_t value)
+{
+   uint64_t pc = value & 0xffffffffffffull;
+   size_t slot;
+   if ((pc & 3) || !find_program(d->programs, d->num_programs, pc) ||
+       map_find(&d->data_values, pc, &slot))
+      return true;
+   if (!map_insert(&d->data_values, pc, 0))
+      return false;
+   d->cfg->data_entries++;
+   return push_work(d, pc, true);
+}
+
+static uint64_t read_le(const uint8_t *p, unsigned bytes)
+{
+   uint64_t v = 0;
+   for (unsigned i = 0; i < bytes; i++)
+      v |= (uint64_t)p[i] << (8 * i);
+   return v;
+}
+
+/* Every 32-bit and 64-bit value (zero-extended; 64-bit ones at every dword) of every region's
+ * initial bytes, buffers, kernel arguments and programs alike. */
+static bool scan_memory(struct discovery *d, const struct rdna_case *c, unsigned wave_size)
+{
+   for (size_t i = 0; i < rdna_case_region_count(c); i++) {
+      size_t size;
+      const uint8_t *bytes = rdna_case_region_bytes(c, i, wave_size, &size);
+      for (size_t at = 0; bytes && at + 4 <= size; at += 4) {
+         if (!data_value(d, read_le(bytes + at, 4)))
+            return false;
+         if (at + 8 <= size && !data_value(d, read_le(bytes + at, 8)))
+            return false;
+      }
+   }
+   return true;
+}
+
+/* The initial scalar registers (each one and each consecutive pair, as s_setpc_b64 reads them)
+ * and VGPRs (each lane's value and its pair with the next register). */
+static bool scan_registers(struct discovery *d, const struct rdna_case *c, unsigned wave_size)
+{
+   uint32_t sreg[RDNA_REG_EXEC_HI + 1];
+   bool known[RDNA_REG_EXEC_HI + 1];
+   struct rdna_diag diag;
+   for (unsigned code = 0; code <= RDNA_REG_EXEC_HI; code++) {
+      known[code] = rdna_case_init_writes_sreg(c, wave_size, code) &&
+                    rdna_case_init_sreg(c, wave_size, code, &sreg[code], &diag) == RDNA_OK;
+      if (known[code] && !data_value(d, sreg[code]))
+         return false;
+      if (code && known[code - 1] && known[code] &&
+          !data_value(d, sreg[code - 1] | (uint64_t)sreg[code] << 32))
+         return false;
+   }
+   unsigned vgprs = rdna_case_vgprs(c);
+   for (unsigned reg = 0; reg < vgprs; reg++) {
+      if (!rdna_case_init_writes_vgpr(c, reg))
+         continue;
+      bool pair = reg + 1 < vgprs && rdna_case_init_writes_vgpr(c, reg + 1);
+      for (unsigned lane = 0; lane < wave_size; lane++) {
+         uint32_t lo, hi;
+         if (rdna_case_init_vgpr(c, wave_size, reg, lane, &lo, &diag) != RDNA_OK)
+            continue;
+         if (!data_value(d, lo))
+            return false;
+         if (pair && rdna_case_init_vgpr(c, wave_size, reg + 1, lane, &hi, &diag) == RDNA_OK &&
+             !data_value(d, lo | (uint64_t)hi << 32))
+            return false;
+      }
+   }
+   return true;
+}
+
+/* ---- discovery and blocks ------------------------------------------------------------------- */
+
+/* The instruction at `pc` in the sorted list, or NULL. */
+static const struct cfg_inst *inst_at(const struct cfg *cfg, uint64_t pc)
+{
+   size_t lo = 0, hi = cfg->num_insts;
+   while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (cfg->insts[mid].pc < pc)
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   return lo < cfg->num_insts && cfg->insts[lo].pc == pc ? &cfg->insts[lo] : NULL;
+}
+
+/* Where decodings overlap (code decoded from inside an instruction), an instruction's successor
+ * is not the next one by address: the successor starts a block that only the dispatcher reaches
+ * (recomp/structure.c sends such a fall-through there). */
+static bool mark_overlap_successors(struct discovery *d)
+{
+   const struct cfg *cfg = d->cfg;
+   for (size_t i = 0; i < cfg->num_insts; i++) {
+      const struct cfg_inst *ci = &cfg->insts[i];
+      uint64_t next = ci->pc + ci->inst.size;
+      if (i + 1 < cfg->num_insts && cfg->insts[i + 1].pc == next)
+         continue;
+      size_t slot;
+      if (!inst_at(cfg, next))
+         continue;
+      if (map_find(&d->leaders, next, &slot))
+         d->leaders.values[slot] |= LEADER | DYNAMIC;
+      else if (!map_insert(&d->leaders, next, LEADER | DYNAMIC))
+         return false;
+   }
+   return true;
+}
+
+static bool walk_all(struct discovery *d, const struct rdna_isa_config *isa)
+{
+   while (d->num_work)
+      if (!walk(d, isa, d->programs, d->num_programs, d->work[--d->num_work]))
+         return false;
+   return true;
+}
+
+/* Discovery from the entry and the region starts, then from the entries `entries` adds: every
+ * dword of the code, or (by default, when a jump target is unresolved and a case gives data) the
+ * code addresses in the case's initial memory and registers. */
+static enum rdna_status discover(const struct cfg_program *programs, size_t num_programs,
+                                 uint64_t entry, const struct rdna_isa_config *isa,
+                                 enum rdna_entry_points entries, const struct rdna_case *c,
+                                 struct cfg *cfg, struct rdna_diag *diag)
 {
    memset(cfg, 0, sizeof(*cfg));
    if (!num_programs)
       return fail(diag, RDNA_BAD_ARGUMENT, "the case has no program");
+   if (!rdna_entry_points_name(entries))
+      return fail(diag, RDNA_BAD_ARGUMENT, "unknown entry-point choice");
    struct discovery d;
    memset(&d, 0, sizeof(d));
    d.cfg = cfg;
+   d.programs = programs;
+   d.num_programs = num_programs;
    bool ok = push_work(&d, entry, true);
    for (size_t i = 0; ok && i < num_programs; i++)
       ok = push_work(&d, programs[i].address, true);
-   while (ok && d.num_work)
-      ok = walk(&d, isa, programs, num_programs, d.work[--d.num_work]);
+   ok = ok && walk_all(&d, isa);
+   d.speculative = true;
+   if (entries == RDNA_ENTRIES_ALL) {
+      for (size_t i = 0; ok && i < num_programs; i++)
+         for (uint64_t at = 0; ok && at + 4 <= programs[i].size; at += 4)
+            ok = push_work(&d, programs[i].address + at, true);
+   } else if (entries == RDNA_ENTRIES_DEFAULT && cfg->unresolved_jumps && c) {
+      ok = ok && scan_memory(&d, c, isa->wave_size) && scan_registers(&d, c, isa->wave_size);
+   }
+   ok = ok && walk_all(&d, isa);
    if (ok) {
       qsort(cfg->insts, cfg->num_insts, sizeof(*cfg->insts), compare_insts);
       cfg->blocks = calloc(cfg->num_insts ? cfg->num_insts : 1, sizeof(*cfg->blocks));
-      ok = cfg->blocks != NULL;
+      ok = cfg->blocks != NULL && mark_overlap_successors(&d);
    }
    for (size_t i = 0; ok && i < cfg->num_insts; i++) {
       struct cfg_inst *ci = &cfg->insts[i];
@@ -458,12 +601,51 @@ enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t n
    free(d.seen.values);
    free(d.leaders.keys);
    free(d.leaders.values);
+   free(d.data_values.keys);
+   free(d.data_values.values);
    free(d.work);
    if (!ok) {
       cfg_free(cfg);
       return fail(diag, RDNA_NO_MEMORY, "out of memory discovering code");
    }
    return RDNA_OK;
+}
+
+enum rdna_status cfg_build_entries(const struct rdna_case *c, const struct rdna_isa_config *isa,
+                                   enum rdna_entry_points entries, struct cfg *cfg,
+                                   struct rdna_diag *diag)
+{
+   memset(cfg, 0, sizeof(*cfg));
+   size_t num_regions = rdna_case_region_count(c);
+   struct cfg_program *programs = calloc(num_regions ? num_regions : 1, sizeof(*programs));
+   if (!programs)
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   size_t num_programs = 0;
+   for (size_t i = 0; i < num_regions; i++) {
+      struct rdna_case_region r;
+      if (!rdna_case_region(c, i, &r) || !r.is_program)
+         continue;
+      struct cfg_program *p = &programs[num_programs++];
+      p->address = r.address;
+      p->bytes = rdna_case_region_bytes(c, i, isa->wave_size, &p->size);
+   }
+   enum rdna_status st =
+      discover(programs, num_programs, rdna_case_entry(c), isa, entries, c, cfg, diag);
+   free(programs);
+   return st;
+}
+
+enum rdna_status cfg_build(const struct rdna_case *c, const struct rdna_isa_config *isa,
+                           struct cfg *cfg, struct rdna_diag *diag)
+{
+   return cfg_build_entries(c, isa, RDNA_ENTRIES_DEFAULT, cfg, diag);
+}
+
+enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t num_programs,
+                                    uint64_t entry, const struct rdna_isa_config *isa,
+                                    struct cfg *cfg, struct rdna_diag *diag)
+{
+   return discover(programs, num_programs, entry, isa, RDNA_ENTRIES_DEFAULT, NULL, cfg, diag);
 }
 
 void cfg_free(struct cfg *cfg)

@@ -2,7 +2,10 @@
  * the start of every program region (decoded with rdna_decode over the case's program bytes),
  * and the basic blocks they form. A block starts at the entry, a region start, a branch or call
  * target, or after an instruction that ends a block (a branch, jump, call, s_endpgm, s_trap, an
- * instruction that can fault at run time, or bytes that decode to nothing). */
+ * instruction that can fault at run time, or bytes that decode to nothing). Jumps to run-time
+ * values can also reach entries taken from the case's data or every dword of the code
+ * (enum rdna_entry_points): code decoded from there can overlap the instructions found before,
+ * as the interpreter's fetch decodes whatever dword the PC names. */
 #ifndef RDNA_RECOMP_CFG_H
 #define RDNA_RECOMP_CFG_H
 
@@ -12,6 +15,7 @@
 
 #include "rdna/case.h"
 #include "rdna/isa.h"
+#include "rdna/recomp.h"
 
 struct cfg_inst {
    uint64_t pc;
@@ -19,6 +23,9 @@ struct cfg_inst {
    bool illegal;  /* the bytes decode to no instruction: executing them faults */
    uint32_t word; /* the first dword (for an illegal instruction's message) */
    bool leader;   /* a block starts here */
+   /* reached only from entries taken from the data or from every dword (not from the entry,
+    * region starts and the targets discovery computes): the bytes may be no code */
+   bool speculative;
 };
 
 struct cfg_block {
@@ -38,6 +45,9 @@ struct cfg {
    /* an s_setpc_b64 / s_swappc_b64 whose target discovery could not compute (a return, a
     * pointer loaded or passed in): at run time it can reach any instruction */
    bool unresolved_jumps;
+   /* dword-aligned code addresses found in the case's initial data, each made a block start
+    * that the dispatcher reaches (RDNA_ENTRIES_DEFAULT with unresolved jumps) */
+   size_t data_entries;
 };
 
 /* Code at a guest address. */
@@ -47,9 +57,14 @@ struct cfg_program {
    size_t size;
 };
 
-/* Discovers the code of `c` for `wave_size`. Fails only for NO_MEMORY or a case without code. */
+/* Discovers the code of `c` for `wave_size` with the default entries. Fails only for NO_MEMORY
+ * or a case without code. */
 enum rdna_status cfg_build(const struct rdna_case *c, const struct rdna_isa_config *isa,
                            struct cfg *cfg, struct rdna_diag *diag);
+/* The same with the entries a jump to a run-time value can reach chosen by `entries`. */
+enum rdna_status cfg_build_entries(const struct rdna_case *c, const struct rdna_isa_config *isa,
+                                   enum rdna_entry_points entries, struct cfg *cfg,
+                                   struct rdna_diag *diag);
 /* The same over explicit programs, walking from `entry` and every program's start. */
 enum rdna_status cfg_build_programs(const struct cfg_program *programs, size_t num_programs,
                                     uint64_t entry, const struct rdna_isa_config *isa,

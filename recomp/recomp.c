@@ -129,6 +129,8 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
                   (int)o->relative);
    if (!rdna_cfg_lowering_name(o->cfg))
       return fail(diag, RDNA_BAD_ARGUMENT, "unknown control-flow lowering %d", (int)o->cfg);
+   if (!rdna_entry_points_name(o->entries))
+      return fail(diag, RDNA_BAD_ARGUMENT, "unknown entry-point choice %d", (int)o->entries);
    lay->wave_size = wave;
    lay->subgroup_size = sub;
    lay->lanes_per_invocation = wave / sub;
@@ -689,6 +691,35 @@ static enum rdna_status lower_inst(struct lower *l, const struct cfg_inst *ci)
    return status;
 }
 
+/* An instruction only entries from the data or every dword reach (cfg_inst.speculative) may be
+ * bytes that were never meant as code. When its row is not lowered, it faults UNSUPPORTED when
+ * it runs instead of failing the recompilation: its words are dropped (registers written back
+ * first, so nothing cached refers to them) and the fault takes their place. */
+static enum rdna_status lower_speculative(struct lower *l, const struct cfg_inst *ci)
+{
+   struct spvb *b = l->b;
+   lw_flush(l);
+   size_t body = b->body.len, annotations = b->annotations.len, debug = b->debug.len;
+   bool in_helper = b->in_helper;
+   struct rdna_diag *diag = l->diag, local;
+   memset(&local, 0, sizeof(local));
+   l->diag = &local;
+   enum rdna_status status = lower_inst(l, ci);
+   l->diag = diag;
+   if (status == RDNA_UNSUPPORTED && !in_helper && !b->in_helper &&
+       b->annotations.len == annotations && b->debug.len == debug) {
+      b->body.len = body;
+      l->num_dirty = 0;
+      l->lds_direct = 0;
+      lw_invalidate(l);
+      lw_fault(l, 0, RDNA_FAULT_UNSUPPORTED, 0, 0);
+      return RDNA_OK;
+   }
+   if (status != RDNA_OK && diag)
+      *diag = local;
+   return status;
+}
+
 /* ---- cases: blocks and structured constructs (recomp/structure.h) ----------------------------
  * A case's code follows its plan: blocks in address order, selections and loops around them.
  * Leaving for the dispatcher (a fault, the step limit, a jump it has to resolve) breaks out of
@@ -779,7 +810,8 @@ static enum rdna_status lower_block_body(struct lower *l, const struct cfg *cfg,
    for (size_t i = 0; i < blk->count; i++) {
       unsigned sites = l->fault_sites;
       l->inst_index = (unsigned)i;
-      enum rdna_status st = lower_inst(l, &cfg->insts[blk->first + i]);
+      const struct cfg_inst *ci = &cfg->insts[blk->first + i];
+      enum rdna_status st = ci->speculative ? lower_speculative(l, ci) : lower_inst(l, ci);
       if (st != RDNA_OK)
          return st;
       bool faults = l->fault_sites != sites;
@@ -1288,7 +1320,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    l->scratch_per_lane = lay->scratch_bytes_per_lane;
    l->lds_bytes = lay->lds_bytes;
 
-   status = cfg_build(c, &l->isa, &cfg, diag);
+   status = cfg_build_entries(c, &l->isa, options->entries, &cfg, diag);
    if (status != RDNA_OK)
       goto done;
    /* A jump whose target only the run time knows (a return, a loaded or passed-in pointer) can

@@ -40,6 +40,10 @@ static void diff_help(FILE *out)
          "                       default\n"
          "  --cfg=FORM           control flow as dispatch (every block a case of the\n"
          "                       dispatcher loop) or structured (the default)\n"
+         "  --entries=WHICH      what a jump to a run-time value can reach: default (the\n"
+         "                       block starts discovery computes, plus code addresses in the\n"
+         "                       case's data when a jump target is unknown), discovered or\n"
+         "                       all (every dword of the code: exact, larger modules)\n"
          "  --steps N            per-wave step limit on both sides (default: the case's)\n"
          "  --timeout MS         how long one dispatch may run (default 10000)\n"
          "  --max N              divergences listed per run (default 16; all are counted)\n"
@@ -576,6 +580,12 @@ static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_p
          else if (!rdna_cfg_lowering_parse(value, &d->run.cfg))
             code = cli_usage_error(
                "diff", "--cfg takes dispatch, structured or default, found '%s'", value);
+      } else if (cli_is(&parser, "--entries", NULL)) {
+         if (!cli_value(&parser, &value))
+            code = CLI_EXIT_BAD_INPUT;
+         else if (!rdna_entry_points_parse(value, &d->run.entries))
+            code = cli_usage_error("diff", "--entries takes default, discovered or all, found '%s'",
+                                   value);
       } else if (cli_is(&parser, "--relative", NULL)) {
          if (!cli_value(&parser, &value))
             code = CLI_EXIT_BAD_INPUT;

@@ -34,6 +34,10 @@ static void gpu_help(FILE *out)
          "                       default\n"
          "  --cfg=FORM           control flow as dispatch (every block a case of the\n"
          "                       dispatcher loop) or structured (the default)\n"
+         "  --entries=WHICH      what a jump to a run-time value can reach: default (the\n"
+         "                       block starts discovery computes, plus code addresses in the\n"
+         "                       case's data when a jump target is unknown), discovered or\n"
+         "                       all (every dword of the code: exact, larger modules)\n"
          "  --steps N            per-wave step limit (default: the case's 'steps', 1000000)\n"
          "  --timeout MS         how long one dispatch may run (default 10000)\n"
          "  --validate           enable the Khronos validation layer where it is installed; an\n"
@@ -383,6 +387,12 @@ static int parse_options(int argc, char **argv, struct gpu_options *o, struct cl
             code = CLI_EXIT_BAD_INPUT;
          else if (!rdna_cfg_lowering_parse(value, &o->run.cfg))
             code = cli_usage_error("gpu", "--cfg takes dispatch, structured or default, found '%s'",
+                                   value);
+      } else if (cli_is(&parser, "--entries", NULL)) {
+         if (!cli_value(&parser, &value))
+            code = CLI_EXIT_BAD_INPUT;
+         else if (!rdna_entry_points_parse(value, &o->run.entries))
+            code = cli_usage_error("gpu", "--entries takes default, discovered or all, found '%s'",
                                    value);
       } else if (cli_is(&parser, "--relative", NULL)) {
          if (!cli_value(&parser, &value))

@@ -25,6 +25,10 @@ static void recomp_help(FILE *out)
          "                        (default: chain for subgroups below 32, else window)\n"
          "  --cfg=FORM            control flow as dispatch (every block a case of the\n"
          "                        dispatcher loop) or structured (the default)\n"
+         "  --entries=WHICH       what a jump to a run-time value can reach: default (the\n"
+         "                        block starts discovery computes, plus code addresses in the\n"
+         "                        case's data when a jump target is unknown), discovered or\n"
+         "                        all (every dword of the code: exact, larger modules)\n"
          "  --steps N             per-wave step limit (default: the case's 'steps')\n"
          "  --text                write SPIRV-Tools' disassembly instead of the binary\n"
          "  -h, --help            this text\n"
@@ -80,6 +84,12 @@ int cmd_recomp(int argc, char **argv)
             return CLI_EXIT_BAD_INPUT;
          if (!rdna_cfg_lowering_parse(value, &options.cfg))
             return cli_usage_error(command, "--cfg takes dispatch, structured or default, not '%s'",
+                                   value);
+      } else if (cli_is(&p, "--entries", NULL)) {
+         if (!cli_value(&p, &value))
+            return CLI_EXIT_BAD_INPUT;
+         if (!rdna_entry_points_parse(value, &options.entries))
+            return cli_usage_error(command, "--entries takes default, discovered or all, not '%s'",
                                    value);
       } else if (cli_is(&p, "--steps", NULL)) {
          if (!cli_value(&p, &value))

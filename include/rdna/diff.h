@@ -69,6 +69,7 @@ struct rdna_diff_options {
    void (*edit_module)(void *user, uint32_t *words, size_t num_words);
    void *edit_user;
    enum rdna_cfg_lowering cfg;
+   enum rdna_entry_points entries;
 };
 
 /* A value left out of the comparison because the RDNA2 ISA guide leaves it undefined: one

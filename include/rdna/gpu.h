@@ -165,6 +165,7 @@ struct rdna_gpu_case_options {
    uint64_t step_limit; /* per wave; 0: the case's `steps` */
    uint64_t timeout_ns; /* the dispatch's (the driver's compile gets its default); 0: 10 s */
    enum rdna_cfg_lowering cfg;
+   enum rdna_entry_points entries;
 };
 
 /* A case run on the GPU. Free with rdna_gpu_case_result_free. */

@@ -91,6 +91,23 @@ const char *rdna_cfg_lowering_name(enum rdna_cfg_lowering lowering);
 /* Parses one of those names; false when it is none. */
 bool rdna_cfg_lowering_parse(const char *name, enum rdna_cfg_lowering *lowering);
 
+/* Which addresses a jump to a run-time value (s_setpc_b64, s_swappc_b64) can reach in the module
+ * (recomp/README.md, "Computed targets"). A target that is none of them faults BAD_JUMP, where
+ * the interpreter would run the instruction there. */
+enum rdna_entry_points {
+   RDNA_ENTRIES_DEFAULT = 0, /* the block starts discovery computes; when some s_setpc_b64 or
+                              * s_swappc_b64 target is not among them, also every dword-aligned
+                              * code address found in the case's initial data (memory, SGPRs,
+                              * VGPRs) */
+   RDNA_ENTRIES_DISCOVERED,  /* the block starts discovery computes, nothing from the data */
+   RDNA_ENTRIES_ALL,         /* every dword of every program region: exact for any target */
+};
+
+/* "default", "discovered", "all"; NULL outside the enum. */
+const char *rdna_entry_points_name(enum rdna_entry_points entries);
+/* Parses one of those names; false when it is none. */
+bool rdna_entry_points_parse(const char *name, enum rdna_entry_points *entries);
+
 struct rdna_recomp_options {
    unsigned wave_size;     /* 32 or 64: one of the case's wave sizes */
    unsigned subgroup_size; /* the driver's subgroup size (power of two, <= wave_size); 0: 32 */
@@ -103,6 +120,7 @@ struct rdna_recomp_options {
     * at the PC its state record holds (RDNA_STATE_PC_LO/HI) rather than at the case's entry. */
    uint64_t batch_window;
    enum rdna_cfg_lowering cfg;
+   enum rdna_entry_points entries;
    /* 0 or 1 for one copy of the case. Otherwise the module runs `replicas` copies of the case
     * side by side in one dispatch, for variants of one program that differ only in their initial
     * state: copy r is the workgroups r * G .. (r + 1) * G - 1 of a grid stacked along Z (G the
