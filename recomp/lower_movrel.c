@@ -4,8 +4,8 @@
  * the same lane; an out-of-range write is dropped; v_swaprel writes neither side unless both are
  * in range. The register a uniform index names is reached through one of four lowerings (the
  * benchmark, bench/bench_recomp.c, compares their size): a select chain, a balanced select tree
- * (reads) with a binary tree of branches (writes), an OpSwitch, or a window array holding the
- * registers relative accesses can reach. */
+ * (reads; its writes select per register as the chain's do), an OpSwitch, or a window array
+ * holding the registers relative accesses can reach. */
 #include <string.h>
 
 #include "recomp/lower.h"
@@ -39,30 +39,6 @@ static void read_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi,
    uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
    for (unsigned k = 0; k < l->slots; k++)
       out[k] = lw_select(l, T32, below, left[k], right[k]);
-}
-
-static void write_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi,
-                       const uint32_t cond[], const uint32_t value[])
-{
-   if (hi - lo == 1) {
-      for (unsigned k = 0; k < l->slots; k++) {
-         uint32_t old = lw_vgpr(l, lo, k);
-         lw_vgpr_store(l, lo, k, lw_select(l, T32, cond[k], value[k], old));
-      }
-      return;
-   }
-   unsigned mid = lo + (hi - lo) / 2;
-   uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
-   uint32_t left = spvb_id(l->b), right = spvb_id(l->b), merge = spvb_id(l->b);
-   lw_selection_merge(l, merge);
-   spvb_branch_conditional(l->b, below, left, right);
-   lw_label(l, left);
-   write_tree(l, index, lo, mid, cond, value);
-   lw_branch(l, merge);
-   lw_label(l, right);
-   write_tree(l, index, mid, hi, cond, value);
-   lw_branch(l, merge);
-   lw_label(l, merge);
 }
 
 /* OpSwitch over the candidate registers: case r runs `body` for register r. */
@@ -173,19 +149,22 @@ void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const u
       switch_over(l, index, lo, (struct switch_body){ switch_write_case, &w });
       return;
    }
-   case RDNA_RELATIVE_SELECT_TREE:
-      write_tree(l, index, lo, l->vgprs, cond, value);
-      return;
-   default:
-      for (unsigned r = lo; r < l->vgprs; r++) {
-         uint32_t here = is_index(l, index, r);
+   default: {
+      /* The chain and the tree: an equality and a select per register and slot, on a per-slot
+       * index that no register matches where the slot does not write. A binary tree of
+       * branches instead gave the tree a block per register (22,320 in the seed-shaped
+       * program), which drivers compile slowly: 4.1x the plain program on the NVIDIA H200
+       * (bench/results/h200-run2.md). */
+      uint32_t target[LOWER_MAX_SLOTS];
+      for (unsigned k = 0; k < l->slots; k++)
+         target[k] = lw_select(l, T32, cond[k], index, lw_u32(l, UINT32_MAX));
+      for (unsigned r = lo; r < l->vgprs; r++)
          for (unsigned k = 0; k < l->slots; k++) {
             uint32_t old = lw_vgpr(l, r, k);
-            uint32_t c = lw_op2(l, SpvOpLogicalAnd, TB, here, cond[k]);
-            lw_vgpr_store(l, r, k, lw_select(l, T32, c, value[k], old));
+            lw_vgpr_store(l, r, k, lw_select(l, T32, is_index(l, target[k], r), value[k], old));
          }
-      }
       return;
+   }
    }
 }
 
