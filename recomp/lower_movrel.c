@@ -24,21 +24,55 @@ static uint32_t window_ptr(struct lower *l, uint32_t index, unsigned slot)
    return spvb_access_chain(l->b, l->t_ptr_u32, l->window_var[slot], &i, 1);
 }
 
-/* A balanced select tree over registers [lo, hi): each comparison shared by all slots. */
-static void read_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi, uint32_t out[])
+/* A balanced select tree over registers [lo, hi): each comparison shared by all slots. The
+ * slots travel in vectors of up to four (`width` lanes, `groups` vectors), so one OpSelect with a
+ * scalar condition (SPIR-V 1.4) moves four slots: a quarter of the selects of one per slot. */
+struct tree_read {
+   uint32_t index, vec_type;
+   unsigned width, groups;
+};
+
+static void read_tree(struct lower *l, const struct tree_read *t, unsigned lo, unsigned hi,
+                      uint32_t out[])
 {
    if (hi - lo == 1) {
-      for (unsigned k = 0; k < l->slots; k++)
-         out[k] = lw_vgpr(l, lo, k);
+      for (unsigned g = 0; g < t->groups; g++) {
+         if (t->width == 1) {
+            out[g] = lw_vgpr(l, lo, g);
+            continue;
+         }
+         uint32_t parts[4];
+         for (unsigned i = 0; i < t->width; i++)
+            parts[i] = lw_vgpr(l, lo, g * t->width + i);
+         out[g] = spvb_op(l->b, SpvOpCompositeConstruct, t->vec_type, parts, t->width);
+      }
       return;
    }
    unsigned mid = lo + (hi - lo) / 2;
    uint32_t left[LOWER_MAX_SLOTS], right[LOWER_MAX_SLOTS];
-   read_tree(l, index, lo, mid, left);
-   read_tree(l, index, mid, hi, right);
-   uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
-   for (unsigned k = 0; k < l->slots; k++)
-      out[k] = lw_select(l, T32, below, left[k], right[k]);
+   read_tree(l, t, lo, mid, left);
+   read_tree(l, t, mid, hi, right);
+   uint32_t below = lw_op2(l, SpvOpULessThan, TB, t->index, lw_u32(l, mid));
+   for (unsigned g = 0; g < t->groups; g++)
+      out[g] = lw_select(l, t->vec_type, below, left[g], right[g]);
+}
+
+static void read_tree_slots(struct lower *l, uint32_t index, unsigned lo, uint32_t out[])
+{
+   struct tree_read t = { index, T32, l->slots < 4 ? l->slots : 4, 0 };
+   t.groups = l->slots / t.width;
+   if (t.width > 1)
+      t.vec_type = spvb_type_vector(l->b, T32, t.width);
+   uint32_t vec[LOWER_MAX_SLOTS];
+   read_tree(l, &t, lo, l->vgprs, vec);
+   for (unsigned k = 0; k < l->slots; k++) {
+      if (t.width == 1) {
+         out[k] = vec[k];
+         continue;
+      }
+      uint32_t extract[2] = { vec[k / t.width], k % t.width };
+      out[k] = spvb_op(l->b, SpvOpCompositeExtract, T32, extract, 2);
+   }
 }
 
 /* OpSwitch over the candidate registers: case r runs `body` for register r. */
@@ -116,7 +150,7 @@ void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t
       return;
    }
    case RDNA_RELATIVE_SELECT_TREE:
-      read_tree(l, index, lo, l->vgprs, out);
+      read_tree_slots(l, index, lo, out);
       return;
    default:
       for (unsigned k = 0; k < l->slots; k++)
