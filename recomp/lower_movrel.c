@@ -4,8 +4,8 @@
  * the same lane; an out-of-range write is dropped; v_swaprel writes neither side unless both are
  * in range. The register a uniform index names is reached through one of four lowerings (the
  * benchmark, bench/bench_recomp.c, compares their size): a select chain, a balanced select tree
- * (reads) with a binary tree of branches (writes), an OpSwitch, or a window array holding the
- * registers relative accesses can reach. */
+ * (reads; its writes select per register as the chain's do), an OpSwitch, or a window array
+ * holding the registers relative accesses can reach. */
 #include <string.h>
 
 #include "recomp/lower.h"
@@ -24,45 +24,55 @@ static uint32_t window_ptr(struct lower *l, uint32_t index, unsigned slot)
    return spvb_access_chain(l->b, l->t_ptr_u32, l->window_var[slot], &i, 1);
 }
 
-/* A balanced select tree over registers [lo, hi): each comparison shared by all slots. */
-static void read_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi, uint32_t out[])
-{
-   if (hi - lo == 1) {
-      for (unsigned k = 0; k < l->slots; k++)
-         out[k] = lw_vgpr(l, lo, k);
-      return;
-   }
-   unsigned mid = lo + (hi - lo) / 2;
-   uint32_t left[LOWER_MAX_SLOTS], right[LOWER_MAX_SLOTS];
-   read_tree(l, index, lo, mid, left);
-   read_tree(l, index, mid, hi, right);
-   uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
-   for (unsigned k = 0; k < l->slots; k++)
-      out[k] = lw_select(l, T32, below, left[k], right[k]);
-}
+/* A balanced select tree over registers [lo, hi): each comparison shared by all slots. The
+ * slots travel in vectors of up to four (`width` lanes, `groups` vectors), so one OpSelect with a
+ * scalar condition (SPIR-V 1.4) moves four slots: a quarter of the selects of one per slot. */
+struct tree_read {
+   uint32_t index, vec_type;
+   unsigned width, groups;
+};
 
-static void write_tree(struct lower *l, uint32_t index, unsigned lo, unsigned hi,
-                       const uint32_t cond[], const uint32_t value[])
+static void read_tree(struct lower *l, const struct tree_read *t, unsigned lo, unsigned hi,
+                      uint32_t out[])
 {
    if (hi - lo == 1) {
-      for (unsigned k = 0; k < l->slots; k++) {
-         uint32_t old = lw_vgpr(l, lo, k);
-         lw_vgpr_store(l, lo, k, lw_select(l, T32, cond[k], value[k], old));
+      for (unsigned g = 0; g < t->groups; g++) {
+         if (t->width == 1) {
+            out[g] = lw_vgpr(l, lo, g);
+            continue;
+         }
+         uint32_t parts[4];
+         for (unsigned i = 0; i < t->width; i++)
+            parts[i] = lw_vgpr(l, lo, g * t->width + i);
+         out[g] = spvb_op(l->b, SpvOpCompositeConstruct, t->vec_type, parts, t->width);
       }
       return;
    }
    unsigned mid = lo + (hi - lo) / 2;
-   uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
-   uint32_t left = spvb_id(l->b), right = spvb_id(l->b), merge = spvb_id(l->b);
-   lw_selection_merge(l, merge);
-   spvb_branch_conditional(l->b, below, left, right);
-   lw_label(l, left);
-   write_tree(l, index, lo, mid, cond, value);
-   lw_branch(l, merge);
-   lw_label(l, right);
-   write_tree(l, index, mid, hi, cond, value);
-   lw_branch(l, merge);
-   lw_label(l, merge);
+   uint32_t left[LOWER_MAX_SLOTS], right[LOWER_MAX_SLOTS];
+   read_tree(l, t, lo, mid, left);
+   read_tree(l, t, mid, hi, right);
+   uint32_t below = lw_op2(l, SpvOpULessThan, TB, t->index, lw_u32(l, mid));
+   for (unsigned g = 0; g < t->groups; g++)
+      out[g] = lw_select(l, t->vec_type, below, left[g], right[g]);
+}
+
+static void read_tree_slots(struct lower *l, uint32_t index, unsigned lo, uint32_t out[])
+{
+   struct tree_read t = { index, T32, l->slots < 4 ? l->slots : 4, 0 };
+   t.groups = l->slots / t.width;
+   if (t.width > 1)
+      t.vec_type = spvb_type_vector(l->b, T32, t.width);
+   uint32_t vec[LOWER_MAX_SLOTS];
+   read_tree(l, &t, lo, l->vgprs, vec);
+   for (unsigned k = 0; k < l->slots; k++) {
+      if (t.width == 1) {
+         out[k] = vec[k];
+         continue;
+      }
+      uint32_t extract[2] = { vec[k / t.width], k % t.width };
+      out[k] = spvb_op(l->b, SpvOpCompositeExtract, T32, extract, 2);
+   }
 }
 
 /* OpSwitch over the candidate registers: case r runs `body` for register r. */
@@ -140,7 +150,7 @@ void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t
       return;
    }
    case RDNA_RELATIVE_SELECT_TREE:
-      read_tree(l, index, lo, l->vgprs, out);
+      read_tree_slots(l, index, lo, out);
       return;
    default:
       for (unsigned k = 0; k < l->slots; k++)
@@ -173,19 +183,22 @@ void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const u
       switch_over(l, index, lo, (struct switch_body){ switch_write_case, &w });
       return;
    }
-   case RDNA_RELATIVE_SELECT_TREE:
-      write_tree(l, index, lo, l->vgprs, cond, value);
-      return;
-   default:
-      for (unsigned r = lo; r < l->vgprs; r++) {
-         uint32_t here = is_index(l, index, r);
+   default: {
+      /* The chain and the tree: an equality and a select per register and slot, on a per-slot
+       * index that no register matches where the slot does not write. A binary tree of
+       * branches instead gave the tree a block per register (22,320 in the seed-shaped
+       * program), which drivers compile slowly: 4.1x the plain program on the NVIDIA H200
+       * (bench/results/h200-run2.md). */
+      uint32_t target[LOWER_MAX_SLOTS];
+      for (unsigned k = 0; k < l->slots; k++)
+         target[k] = lw_select(l, T32, cond[k], index, lw_u32(l, UINT32_MAX));
+      for (unsigned r = lo; r < l->vgprs; r++)
          for (unsigned k = 0; k < l->slots; k++) {
             uint32_t old = lw_vgpr(l, r, k);
-            uint32_t c = lw_op2(l, SpvOpLogicalAnd, TB, here, cond[k]);
-            lw_vgpr_store(l, r, k, lw_select(l, T32, c, value[k], old));
+            lw_vgpr_store(l, r, k, lw_select(l, T32, is_index(l, target[k], r), value[k], old));
          }
-      }
       return;
+   }
    }
 }
 

@@ -1235,7 +1235,8 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    prologue(l, &ids, &base, entry, batch_window != 0);
    lw_flush(l);
    lds_prologue(l, &ids);
-   uint32_t arrivals_seen = 0, group_labels[3];
+   /* the workgroup loop's merge, continue and header labels (set when ids.arrivals) */
+   uint32_t arrivals_seen = 0, group_labels[3] = { 0, 0, 0 };
    if (ids.arrivals)
       workgroup_loop_begin(l, &arrivals_seen, group_labels);
    enum rdna_status status = batch_window ? batch_dispatch(l, cfg, batch_window, diag)

@@ -284,15 +284,30 @@ uint32_t spvb_type_struct_unique(struct spvb *b, const uint32_t *members, size_t
 
 /* ---- constants ---------------------------------------------------------------------------- */
 
+static uint32_t type_u32(struct spvb *b)
+{
+   if (!b->type_u32 && !b->out_of_memory)
+      b->type_u32 = spvb_type_int(b, 32, false);
+   return b->type_u32 ? b->type_u32 : spvb_type_int(b, 32, false);
+}
+
 uint32_t spvb_const_u32(struct spvb *b, uint32_t value)
 {
-   uint32_t key[2] = { spvb_type_int(b, 32, false), value };
-   return dedup_declare(b, SpvOpConstant, key, 2, true);
+   if (value < SPVB_SMALL_U32 && b->small_u32[value])
+      return b->small_u32[value];
+   uint32_t key[2] = { type_u32(b), value };
+   uint32_t id = dedup_declare(b, SpvOpConstant, key, 2, true);
+   if (value < SPVB_SMALL_U32 && !b->out_of_memory)
+      b->small_u32[value] = id;
+   return id;
 }
 
 uint32_t spvb_const_u64(struct spvb *b, uint64_t value)
 {
-   uint32_t key[3] = { spvb_type_int(b, 64, false), (uint32_t)value, (uint32_t)(value >> 32) };
+   if (!b->type_u64 && !b->out_of_memory)
+      b->type_u64 = spvb_type_int(b, 64, false);
+   uint32_t type = b->type_u64 ? b->type_u64 : spvb_type_int(b, 64, false);
+   uint32_t key[3] = { type, (uint32_t)value, (uint32_t)(value >> 32) };
    return dedup_declare(b, SpvOpConstant, key, 3, true);
 }
 
@@ -509,22 +524,32 @@ uint32_t *spvb_finish(struct spvb *b, size_t *num_words)
    spvb_emit(b, &mm, SpvOpMemoryModel, memory_model, 2);
    uint32_t function_head[4] = { b->void_type, b->function_id, SpvFunctionControlMaskNone,
                                  b->function_type };
-   size_t total = 5 + spvb_word_count(b) + mm.len + 5 + 2;
-   uint32_t *words = malloc(total * sizeof(*words));
-   if (!words || b->out_of_memory) {
-      free(words);
+   const struct spvb_buf *head[] = { &b->capabilities, &b->extensions, &b->imports, &mm,
+                                     &b->entry_points, &b->exec_modes, &b->debug,   &b->annotations,
+                                     &b->globals };
+   size_t before_body = 5 + 5 + 2 + b->func_vars.len;
+   for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+      before_body += head[i]->len;
+   size_t body_len = b->body.len, total = before_body + body_len + b->helpers.len;
+   /* The body is most of a large module: its buffer grows into the module and the body moves
+    * up in place. Copying it into a fresh array instead touched every page of that array for
+    * the first time, and page faults were an eighth of the recompile time. */
+   uint32_t *words = b->out_of_memory ? NULL : realloc(b->body.words, total * sizeof(*words));
+   if (!words) {
       buf_free(&mm);
       return NULL;
    }
+   /* the builder no longer holds the body's words; spvb_word_count still counts them */
+   b->body.words = NULL;
+   b->body.cap = 0;
+   if (body_len)
+      memmove(&words[before_body], words, body_len * sizeof(uint32_t));
    size_t n = 0;
    words[n++] = SpvMagicNumber;
    words[n++] = 0x00010500; /* SPIR-V 1.5: the newest Vulkan 1.2 accepts */
    words[n++] = 0;          /* generator: unregistered */
    words[n++] = b->next_id; /* bound */
    words[n++] = 0;
-   const struct spvb_buf *head[] = { &b->capabilities, &b->extensions, &b->imports, &mm,
-                                     &b->entry_points, &b->exec_modes, &b->debug,   &b->annotations,
-                                     &b->globals };
    for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++) {
       if (head[i]->len) /* an empty section may have no storage */
          memcpy(&words[n], head[i]->words, head[i]->len * sizeof(uint32_t));
@@ -538,10 +563,7 @@ uint32_t *spvb_finish(struct spvb *b, size_t *num_words)
    words[n++] = b->function_id + 1;
    if (b->func_vars.len)
       memcpy(&words[n], b->func_vars.words, b->func_vars.len * sizeof(uint32_t));
-   n += b->func_vars.len;
-   if (b->body.len)
-      memcpy(&words[n], b->body.words, b->body.len * sizeof(uint32_t));
-   n += b->body.len;
+   n += b->func_vars.len + body_len;
    if (b->helpers.len)
       memcpy(&words[n], b->helpers.words, b->helpers.len * sizeof(uint32_t));
    n += b->helpers.len;

@@ -25,6 +25,8 @@ struct spvb_dedup_entry {
    uint32_t key_len;
 };
 
+#define SPVB_SMALL_U32 1024
+
 /* Sections in the order the module lays them out. */
 struct spvb {
    struct spvb_buf capabilities, extensions, imports, memory_model, entry_points, exec_modes, debug,
@@ -41,6 +43,10 @@ struct spvb {
    struct spvb_buf keys;
    /* the module's single function */
    uint32_t function_id, function_type, void_type;
+   /* shortcuts past the dedup table for what lowering asks for most: the u32 and u64 types and
+    * the u32 constants below SPVB_SMALL_U32 (0: not declared yet) */
+   uint32_t type_u32, type_u64;
+   uint32_t small_u32[SPVB_SMALL_U32];
 };
 
 void spvb_init(struct spvb *b);
@@ -137,7 +143,7 @@ void spvb_entry_point(struct spvb *b, const uint32_t *interface, size_t count,
                       const unsigned local_size[3]);
 
 /* The finished module (header included) in a malloc'd array the caller frees; NULL when out of
- * memory. */
+ * memory. The function body's words move into that array: call it once, then spvb_free. */
 uint32_t *spvb_finish(struct spvb *b, size_t *num_words);
 
 /* Validates `words` for Vulkan 1.2 with SPIRV-Tools: OK, or INTERNAL with SPIRV-Tools' message
