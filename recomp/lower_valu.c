@@ -989,8 +989,8 @@ enum rdna_status lower_v_dot4c_i32_i8(struct lower *l, const struct rdna_inst *i
    lw_vsrc(l, &in->operands[2], b);
    for (unsigned k = 0; k < l->slots; k++) {
       /* the dot product is exact in 32 bits; clamp saturates its sum with D to i32 */
-      uint32_t dot = c32(l, 0);
-      for (unsigned i = 0; i < 4; i++)
+      uint32_t dot = bin(l, SpvOpIMul, sbyte(l, a[k], 0), sbyte(l, b[k], 0));
+      for (unsigned i = 1; i < 4; i++)
          dot = bin(l, SpvOpIAdd, dot, bin(l, SpvOpIMul, sbyte(l, a[k], i), sbyte(l, b[k], i)));
       lw_vwrite(l, vdst(in), k, addsub(l, ADD_I32, lw_vgpr(l, vdst(in), k), dot, clamped(in)));
    }
