@@ -19,15 +19,14 @@ static unsigned vdst(const struct rdna_inst *in)
    return in->operands[0].reg - RDNA_REG_VGPR0;
 }
 
-/* Integer clamp (the VOP3 clamp bit on integer rows) is not lowered yet. */
+/* The clamp bit on integer rows (VOP3; SDWA for VOP1/VOP2 rows). Rows that saturate (INT_CLAMP
+ * in isa/vop.def, where llvm-mc accepts clamp in VOP3) compute their exact result and saturate it
+ * to the destination type: integer clamp means saturation to the largest or smallest value the
+ * type represents (LLVM AMDGPU modifier syntax, "clamp"). On the other rows, reachable with clamp
+ * only through SDWA, it is ignored, as in the interpreter (interp/exec_valu_int.c). */
 static bool clamped(const struct rdna_inst *in)
 {
    return (in->mod.flags & RDNA_FLAG_CLAMP) != 0;
-}
-
-static enum rdna_status no_clamp(struct lower *l, const struct rdna_inst *in)
-{
-   return lower_unsupported(l, rdna_op_name(in->op), " (with clamp)");
 }
 
 static enum rdna_status valu_unop(struct lower *l, const struct rdna_inst *in, unop_fn fn)
@@ -41,8 +40,6 @@ static enum rdna_status valu_unop(struct lower *l, const struct rdna_inst *in, u
 
 static enum rdna_status valu_binop(struct lower *l, const struct rdna_inst *in, binop_fn fn)
 {
-   if (clamped(in))
-      return no_clamp(l, in);
    uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS];
    lw_vsrc(l, &in->operands[1], a);
    lw_vsrc(l, &in->operands[2], b);
@@ -53,8 +50,6 @@ static enum rdna_status valu_binop(struct lower *l, const struct rdna_inst *in, 
 
 static enum rdna_status valu_triop(struct lower *l, const struct rdna_inst *in, triop_fn fn)
 {
-   if (clamped(in))
-      return no_clamp(l, in);
    uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS], c[LOWER_MAX_SLOTS];
    lw_vsrc(l, &in->operands[1], a);
    lw_vsrc(l, &in->operands[2], b);
@@ -91,6 +86,33 @@ static enum rdna_status valu_triop(struct lower *l, const struct rdna_inst *in, 
    enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in)     \
    {                                                                              \
       return valu_triop(l, in, op_##name);                                        \
+   }
+/* Rows that saturate with clamp: `body` is the wrapping result, `sat` the saturated one. */
+#define BINOP_SAT(name, body, sat)                                            \
+   static uint32_t op_##name(struct lower *l, uint32_t a, uint32_t b)         \
+   {                                                                          \
+      return body;                                                            \
+   }                                                                          \
+   static uint32_t op_##name##_clamp(struct lower *l, uint32_t a, uint32_t b) \
+   {                                                                          \
+      return sat;                                                             \
+   }                                                                          \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in) \
+   {                                                                          \
+      return valu_binop(l, in, clamped(in) ? op_##name##_clamp : op_##name);  \
+   }
+#define TRIOP_SAT(name, body, sat)                                                        \
+   static uint32_t op_##name(struct lower *l, uint32_t a, uint32_t b, uint32_t c)         \
+   {                                                                                      \
+      return body;                                                                        \
+   }                                                                                      \
+   static uint32_t op_##name##_clamp(struct lower *l, uint32_t a, uint32_t b, uint32_t c) \
+   {                                                                                      \
+      return sat;                                                                         \
+   }                                                                                      \
+   enum rdna_status lower_##name(struct lower *l, const struct rdna_inst *in)             \
+   {                                                                                      \
+      return valu_triop(l, in, clamped(in) ? op_##name##_clamp : op_##name);              \
    }
 
 /* ---- helpers of the expressions ------------------------------------------------------------- */
@@ -168,6 +190,33 @@ static uint32_t umax(struct lower *l, uint32_t a, uint32_t b)
    return lw_select(l, T32, cmp(l, SpvOpUGreaterThan, a, b), a, b);
 }
 
+/* Saturation of an exact 64-bit result to u32 (unsigned) or i32 (signed two's complement). */
+static uint32_t sat_u32_of_u64(struct lower *l, uint32_t v64)
+{
+   return lw_select(l, T32, lw_nz(l, lw_hi(l, v64)), c32(l, 0xffffffffu), lw_lo(l, v64));
+}
+
+static uint32_t sat_i32_of_i64(struct lower *l, uint32_t v64)
+{
+   uint32_t lo = lw_lo(l, v64), hi = lw_hi(l, v64);
+   /* it fits when the high word is the low word's sign extension */
+   uint32_t fits = cmp(l, SpvOpIEqual, hi, bin(l, SpvOpShiftRightArithmetic, lo, c32(l, 31)));
+   uint32_t limit = lw_select(l, T32, sign_bit(l, hi), c32(l, 0x80000000u), c32(l, 0x7fffffffu));
+   return lw_select(l, T32, fits, lo, limit);
+}
+
+/* The exact 24-bit products and multiply-adds in 64 bits, for the clamp forms. */
+static uint32_t mul24_wide(struct lower *l, uint32_t a, uint32_t b, bool is_signed)
+{
+   return is_signed ? mul64(l, i24(l, a), i24(l, b)) : mul64(l, u24(l, a), u24(l, b));
+}
+
+static uint32_t mad24_wide(struct lower *l, uint32_t a, uint32_t b, uint32_t c, bool is_signed)
+{
+   return bin64(l, SpvOpIAdd, mul24_wide(l, a, b, is_signed),
+                is_signed ? lw_sext64(l, c) : lw_zext64(l, c));
+}
+
 /* ---- VOP1 ----------------------------------------------------------------------------------- */
 
 #define NOP(name)                                                             \
@@ -234,9 +283,9 @@ enum rdna_status lower_v_cndmask_b32(struct lower *l, const struct rdna_inst *in
 
 /* 24-bit multiplies: the low 24 bits of each source, signed or unsigned; low or high 32 bits of
  * the 48-bit product. */
-BINOP(v_mul_i32_i24, mul24_lo(l, a, b, true))
+BINOP_SAT(v_mul_i32_i24, mul24_lo(l, a, b, true), sat_i32_of_i64(l, mul24_wide(l, a, b, true)))
 BINOP(v_mul_hi_i32_i24, lw_hi(l, mul64(l, i24(l, a), i24(l, b))))
-BINOP(v_mul_u32_u24, mul24_lo(l, a, b, false))
+BINOP_SAT(v_mul_u32_u24, mul24_lo(l, a, b, false), sat_u32_of_u64(l, mul24_wide(l, a, b, false)))
 BINOP(v_mul_hi_u32_u24, lw_hi(l, mul64(l, u24(l, a), u24(l, b))))
 BINOP(v_min_i32, smin(l, a, b))
 BINOP(v_max_i32, smax(l, a, b))
@@ -388,8 +437,10 @@ enum rdna_status lower_v_subrev_co_u32(struct lower *l, const struct rdna_inst *
 
 /* ---- VOP3 three-source ---------------------------------------------------------------------- */
 
-TRIOP(v_mad_i32_i24, bin(l, SpvOpIAdd, mul24_lo(l, a, b, true), c))
-TRIOP(v_mad_u32_u24, bin(l, SpvOpIAdd, mul24_lo(l, a, b, false), c))
+TRIOP_SAT(v_mad_i32_i24, bin(l, SpvOpIAdd, mul24_lo(l, a, b, true), c),
+          sat_i32_of_i64(l, mad24_wide(l, a, b, c, true)))
+TRIOP_SAT(v_mad_u32_u24, bin(l, SpvOpIAdd, mul24_lo(l, a, b, false), c),
+          sat_u32_of_u64(l, mad24_wide(l, a, b, c, false)))
 
 /* Bit-field extract: offset S1[4:0], width S2[4:0] (guide 12.9 V_BFE_U32/I32); width 0 gives 0,
  * a field running past bit 31 is what is there. */
@@ -498,16 +549,31 @@ static uint32_t sad_bytes(struct lower *l, uint32_t a, uint32_t b, uint32_t c, b
    return c;
 }
 
-TRIOP(v_sad_u8, sad_bytes(l, a, b, c, false))
-TRIOP(v_sad_hi_u8,
-      bin(l, SpvOpIAdd,
-          bin(l, SpvOpShiftLeftLogical, sad_bytes(l, a, b, c32(l, 0), false), c32(l, 16)), c))
-TRIOP(v_sad_u16,
-      bin(l, SpvOpIAdd,
-          bin(l, SpvOpIAdd, c, absdiff(l, field(l, a, 0, 0xffff), field(l, b, 0, 0xffff))),
-          absdiff(l, field(l, a, 16, 0xffff), field(l, b, 16, 0xffff))))
-TRIOP(v_sad_u32, bin(l, SpvOpIAdd, absdiff(l, a, b), c))
-TRIOP(v_msad_u8, sad_bytes(l, a, b, c, true))
+static uint32_t sad_hi_u8(struct lower *l, uint32_t a, uint32_t b)
+{
+   return bin(l, SpvOpShiftLeftLogical, sad_bytes(l, a, b, c32(l, 0), false), c32(l, 16));
+}
+
+static uint32_t sad_u16(struct lower *l, uint32_t a, uint32_t b)
+{
+   return bin(l, SpvOpIAdd, absdiff(l, field(l, a, 0, 0xffff), field(l, b, 0, 0xffff)),
+              absdiff(l, field(l, a, 16, 0xffff), field(l, b, 16, 0xffff)));
+}
+
+/* With clamp the accumulation into S2 saturates to u32 (the sums themselves fit 32 bits). */
+static uint32_t add_sat_u32(struct lower *l, uint32_t sum, uint32_t c)
+{
+   return addsub(l, ADD_U32, sum, c, true);
+}
+
+TRIOP_SAT(v_sad_u8, sad_bytes(l, a, b, c, false),
+          add_sat_u32(l, sad_bytes(l, a, b, c32(l, 0), false), c))
+TRIOP_SAT(v_sad_hi_u8, bin(l, SpvOpIAdd, sad_hi_u8(l, a, b), c),
+          add_sat_u32(l, sad_hi_u8(l, a, b), c))
+TRIOP_SAT(v_sad_u16, bin(l, SpvOpIAdd, sad_u16(l, a, b), c), add_sat_u32(l, sad_u16(l, a, b), c))
+TRIOP_SAT(v_sad_u32, bin(l, SpvOpIAdd, absdiff(l, a, b), c), add_sat_u32(l, absdiff(l, a, b), c))
+TRIOP_SAT(v_msad_u8, sad_bytes(l, a, b, c, true),
+          add_sat_u32(l, sad_bytes(l, a, b, c32(l, 0), true), c))
 
 /* v_lerp_u8: per byte, (S0 + S1 + S2[0] of that byte) >> 1 (guide 12.9). */
 static uint32_t lerp(struct lower *l, uint32_t a, uint32_t b, uint32_t c)
@@ -622,11 +688,9 @@ enum rdna_status lower_v_ashrrev_i64(struct lower *l, const struct rdna_inst *in
 }
 
 /* v_mad_u64_u32 / v_mad_i64_i32: {D1, D0} = S0 * S1 + S2 in 64 bits, the carry (unsigned) or
- * signed overflow out of 64 bits into sdst. */
+ * signed overflow out of 64 bits into sdst; with clamp the result saturates to u64 / i64. */
 static enum rdna_status mad64(struct lower *l, const struct rdna_inst *in, bool is_signed)
 {
-   if (clamped(in))
-      return no_clamp(l, in);
    uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS], c[LOWER_MAX_SLOTS], carry[LOWER_MAX_SLOTS];
    lw_vsrc(l, &in->operands[2], a);
    lw_vsrc(l, &in->operands[3], b);
@@ -643,6 +707,15 @@ static enum rdna_status mad64(struct lower *l, const struct rdna_inst *in, bool 
                             lw_hi(l, bin64(l, SpvOpBitwiseAnd, same, flip)), c32(l, 31)));
       } else {
          out = cmp(l, SpvOpULessThan, r, p);
+      }
+      /* with clamp the 64-bit result saturates (the carry-out is still written); a signed
+       * overflow goes the way of the addends' common sign, the product's */
+      if (clamped(in)) {
+         uint32_t limit = lw_u64(l, UINT64_MAX);
+         if (is_signed)
+            limit = lw_select(l, T64, sign_bit(l, lw_hi(l, p)), lw_u64(l, 0x8000000000000000ull),
+                              lw_u64(l, 0x7fffffffffffffffull));
+         r = lw_select(l, T64, out, limit, r);
       }
       carry[k] = lw_op2(l, SpvOpLogicalAnd, TB, out, lw_active(l, k));
       lw_vwrite(l, vdst(in), k, lw_lo(l, r));
@@ -891,16 +964,15 @@ static uint32_t sbyte(struct lower *l, uint32_t v, unsigned i)
 
 enum rdna_status lower_v_dot4c_i32_i8(struct lower *l, const struct rdna_inst *in)
 {
-   if (clamped(in))
-      return no_clamp(l, in);
    uint32_t a[LOWER_MAX_SLOTS], b[LOWER_MAX_SLOTS];
    lw_vsrc(l, &in->operands[1], a);
    lw_vsrc(l, &in->operands[2], b);
    for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t sum = lw_vgpr(l, vdst(in), k);
-      for (unsigned i = 0; i < 4; i++)
-         sum = bin(l, SpvOpIAdd, sum, bin(l, SpvOpIMul, sbyte(l, a[k], i), sbyte(l, b[k], i)));
-      lw_vwrite(l, vdst(in), k, sum);
+      /* the dot product is exact in 32 bits; clamp saturates its sum with D to i32 */
+      uint32_t dot = bin(l, SpvOpIMul, sbyte(l, a[k], 0), sbyte(l, b[k], 0));
+      for (unsigned i = 1; i < 4; i++)
+         dot = bin(l, SpvOpIAdd, dot, bin(l, SpvOpIMul, sbyte(l, a[k], i), sbyte(l, b[k], i)));
+      lw_vwrite(l, vdst(in), k, addsub(l, ADD_I32, lw_vgpr(l, vdst(in), k), dot, clamped(in)));
    }
    return RDNA_OK;
 }
