@@ -919,8 +919,10 @@ static uint32_t srel_ok(struct lower *l, unsigned base, unsigned width, uint32_t
 {
    unsigned lo, hi;
    sblock(base, &lo, &hi);
-   if (base >= 106 && !(base >= RDNA_REG_VCC_LO && base < RDNA_REG_M0))
+   if (base >= 106 && !(base >= RDNA_REG_VCC_LO && base < RDNA_REG_M0)) {
+      *index = c32(l, base); /* never used: the access faults, but the code after it is built */
       return lw_bool(l, false);
+   }
    /* M0 is unsigned: base + M0 + width <= hi, computed in 64 bits so it cannot wrap. */
    uint32_t end = bin64(l, SpvOpIAdd, lw_zext64(l, offset), c64(l, base + width));
    *index = bin(l, SpvOpIAdd, offset, c32(l, base));
