@@ -157,7 +157,7 @@ static bool map_insert(struct addr_map *m, uint64_t address, size_t value)
 {
    if ((m->count + 1) * 2 > m->cap && !map_grow(m))
       return false;
-   size_t slot;
+   size_t slot = 0;
    if (map_find(m, address, &slot)) {
       m->values[slot] = value;
       return true;
