@@ -158,6 +158,9 @@ uint32_t lw_hi(struct lower *l, uint32_t x64);
 uint32_t lw_pack64(struct lower *l, uint32_t lo, uint32_t hi);
 uint32_t lw_zext64(struct lower *l, uint32_t x32);
 uint32_t lw_sext64(struct lower *l, uint32_t x32);
+/* u32: x clamped to [lo, hi] as signed 32-bit integers (GLSL.std.450 SClamp, one instruction a
+ * driver cannot narrow to the bits a later mask keeps). */
+uint32_t lw_sclamp(struct lower *l, uint32_t x, int32_t lo, int32_t hi);
 /* bool -> u32 0/1 */
 uint32_t lw_b2u(struct lower *l, uint32_t cond);
 /* u32 -> bool (x != 0) */

@@ -81,6 +81,15 @@ uint32_t lw_sext64(struct lower *l, uint32_t x32)
    return lw_op1(l, SpvOpBitcast, l->t_u64, lw_op1(l, SpvOpSConvert, t_i64, s));
 }
 
+uint32_t lw_sclamp(struct lower *l, uint32_t x, int32_t lo, int32_t hi)
+{
+   uint32_t t_i32 = spvb_type_int(l->b, 32, true);
+   uint32_t args[3] = { lw_op1(l, SpvOpBitcast, t_i32, x),
+                        lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, (uint32_t)lo)),
+                        lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, (uint32_t)hi)) };
+   return lw_op1(l, SpvOpBitcast, l->t_u32, lw_glsl(l, GLSLstd450SClamp, t_i32, args, 3));
+}
+
 uint32_t lw_pack64(struct lower *l, uint32_t lo, uint32_t hi)
 {
    uint32_t h = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, lw_zext64(l, hi), lw_u32(l, 32));

@@ -800,14 +800,18 @@ static void write16(struct lower *l, const struct rdna_inst *in, unsigned k, uin
 }
 
 /* Saturation of a 32-bit intermediate (the sources are 16 bits, so it cannot wrap) to u16 or
- * i16, when clamp is set; unsigned intermediates here are sums and products, never below 0. */
+ * i16, when clamp is set; unsigned intermediates here are sums and products, never below 0.
+ * One SClamp or UMin instruction: NVIDIA's compiler (H200, driver 580.159.04) evaluated the
+ * equivalent compare-and-select pair in 16 bits when only the low half of the result was kept,
+ * and lost the saturation (corpus/valu/t_clamp_sub_i16_after_float.case). */
 static uint32_t sat16(struct lower *l, uint32_t v, bool is_signed, bool sat)
 {
    if (!sat)
       return v;
    if (is_signed)
-      return smax(l, smin(l, v, c32(l, 0x7fff)), c32(l, 0xffff8000u));
-   return umin(l, v, c32(l, 0xffff));
+      return lw_sclamp(l, v, -32768, 32767);
+   uint32_t args[2] = { v, c32(l, 0xffff) };
+   return lw_glsl(l, GLSLstd450UMin, T32, args, 2);
 }
 
 enum op16 {
