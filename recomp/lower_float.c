@@ -410,11 +410,7 @@ uint32_t fl_fma(struct lower *l, uint32_t a, uint32_t b, uint32_t c, uint32_t ro
 uint32_t fl_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uint32_t flush_out,
                   unsigned width)
 {
-   uint32_t t_i32 = spvb_type_int(l->b, 32, true);
-   uint32_t sn = lw_op1(l, SpvOpBitcast, t_i32, n);
-   uint32_t args[3] = { sn, lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, (uint32_t)-400)),
-                        lw_op1(l, SpvOpBitcast, t_i32, lw_u32(l, 400)) };
-   uint32_t clamped = lw_op1(l, SpvOpBitcast, T32, lw_glsl(l, GLSLstd450SClamp, t_i32, args, 3));
+   uint32_t clamped = lw_sclamp(l, n, -400, 400);
    uint32_t scale = bin64(l, SpvOpShiftLeftLogical,
                           lw_zext64(l, bin(l, SpvOpIAdd, clamped, lw_u32(l, 1023))), lw_u32(l, 52));
    uint32_t p = fl_f64_op(l, SpvOpFMul, fl_as_f64(l, fl_widen(l, a)), fl_as_f64(l, scale));

@@ -375,10 +375,7 @@ uint32_t fl64_ldexp(struct lower *l, uint32_t a, uint32_t n, uint32_t round, uin
    uint32_t sig, exp;
    unpack(l, a, &sig, &exp);
    /* beyond +-4000 every finite value over- or underflows alike */
-   uint32_t t = spvb_type_int(l->b, 32, true);
-   uint32_t args[3] = { lw_op1(l, SpvOpBitcast, t, n), lw_op1(l, SpvOpBitcast, t, i32(l, -4000)),
-                        lw_op1(l, SpvOpBitcast, t, i32(l, 4000)) };
-   n = lw_op1(l, SpvOpBitcast, T32, lw_glsl(l, GLSLstd450SClamp, t, args, 3));
+   n = lw_sclamp(l, n, -4000, 4000);
    struct wide v = { c64(l, 0), sig, bin(l, SpvOpIAdd, exp, n) };
    uint32_t r = round_pack(l, sign_of(l, a), v, round, flush_out);
    r = sel64(l, or_b(l, is_inf(l, a), is_zero(l, a)), a, r);
