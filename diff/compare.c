@@ -384,6 +384,7 @@ static enum rdna_status run_gpu(struct rdna_gpu *gpu, const struct rdna_case *c,
    recomp.relative = o->relative;
    recomp.cfg = o->cfg;
    recomp.entries = o->entries;
+   recomp.waves = o->waves;
    recomp.step_limit = o->step_limit;
    enum rdna_status st = rdna_gpu_subgroup_size(gpu, wave_size, &recomp.subgroup_size, diag);
    if (st != RDNA_OK)

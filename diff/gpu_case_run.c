@@ -37,6 +37,7 @@ enum rdna_status rdna_gpu_case_run(struct rdna_gpu *gpu, const struct rdna_case 
    recomp.relative = options ? options->relative : RDNA_RELATIVE_DEFAULT;
    recomp.cfg = options ? options->cfg : RDNA_CFG_DEFAULT;
    recomp.entries = options ? options->entries : RDNA_ENTRIES_DEFAULT;
+   recomp.waves = options ? options->waves : RDNA_WAVES_SERIAL;
    recomp.step_limit = options ? options->step_limit : 0;
    enum rdna_status st = rdna_gpu_subgroup_size(gpu, wave_size, &recomp.subgroup_size, diag);
    result->subgroup_size = recomp.subgroup_size;

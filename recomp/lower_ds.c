@@ -42,11 +42,15 @@ uint32_t lw_lds_word(struct lower *l, uint32_t index)
    return spvb_access_chain(l->b, l->t_ptr_wg_u32, l->lds, &index, 1);
 }
 
+/* Every invocation of the workgroup meets; what each wrote before, to the LDS (Workgroup memory)
+ * and to the storage buffers (guest memory: UniformMemory), is visible to all after it, as the
+ * interpreter's waves see each other's writes once they run again after s_barrier. */
 void lw_workgroup_barrier(struct lower *l)
 {
    uint32_t operands[3] = { c32(l, SpvScopeWorkgroup), c32(l, SpvScopeWorkgroup),
                             c32(l, SpvMemorySemanticsAcquireReleaseMask |
-                                      SpvMemorySemanticsWorkgroupMemoryMask) };
+                                      SpvMemorySemanticsWorkgroupMemoryMask |
+                                      SpvMemorySemanticsUniformMemoryMask) };
    spvb_op_void(l->b, SpvOpControlBarrier, operands, 3);
 }
 

@@ -42,6 +42,29 @@ bool rdna_cfg_lowering_parse(const char *name, enum rdna_cfg_lowering *lowering)
    return false;
 }
 
+static const char *const wave_order_names[] = {
+   [RDNA_WAVES_SERIAL] = "serial",
+   [RDNA_WAVES_CONCURRENT] = "concurrent",
+};
+
+const char *rdna_wave_order_name(enum rdna_wave_order order)
+{
+   if ((unsigned)order >= sizeof(wave_order_names) / sizeof(wave_order_names[0]))
+      return NULL;
+   return wave_order_names[order];
+}
+
+bool rdna_wave_order_parse(const char *name, enum rdna_wave_order *order)
+{
+   for (unsigned i = 0; i < sizeof(wave_order_names) / sizeof(wave_order_names[0]); i++) {
+      if (name && strcmp(name, wave_order_names[i]) == 0) {
+         *order = (enum rdna_wave_order)i;
+         return true;
+      }
+   }
+   return false;
+}
+
 const char *rdna_relative_lowering_name(enum rdna_relative_lowering lowering)
 {
    if ((unsigned)lowering >= sizeof(lowering_names) / sizeof(lowering_names[0]))
@@ -131,6 +154,8 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
       return fail(diag, RDNA_BAD_ARGUMENT, "unknown control-flow lowering %d", (int)o->cfg);
    if (!rdna_entry_points_name(o->entries))
       return fail(diag, RDNA_BAD_ARGUMENT, "unknown entry-point choice %d", (int)o->entries);
+   if (!rdna_wave_order_name(o->waves))
+      return fail(diag, RDNA_BAD_ARGUMENT, "unknown wave order %d", (int)o->waves);
    lay->wave_size = wave;
    lay->subgroup_size = sub;
    lay->lanes_per_invocation = wave / sub;
@@ -495,12 +520,17 @@ static void epilogue(struct lower *l, const struct module_ids *ids, uint32_t bas
  * stores that must not land). Workgroup memory starts undefined, so the prologue zeroes it, as the
  * interpreter's LDS starts zeroed. With several waves per workgroup the dispatcher loop sits in a
  * workgroup loop of phases: each wave runs until it ends or reaches s_barrier, then every
- * invocation of the workgroup meets at the same two OpControlBarriers; between them the count of
- * arrivals (a Workgroup counter that only grows) is read, the same value everywhere. When no wave
- * arrived in the phase every wave has ended and all leave together; otherwise the waiting waves
- * go on and the ended ones pass straight to the next meeting, so a wave that has ended still
- * takes part in the remaining barriers. The epilogue meets once more and wave 0 copies the LDS
- * to binding 3. */
+ * invocation of the workgroup meets; the count of arrivals (a Workgroup counter that only grows)
+ * is read between two OpControlBarriers, the same value everywhere. When no wave arrived in the
+ * phase every wave has ended and all leave together; otherwise the waiting waves go on and the
+ * ended ones pass straight to the next meeting, so a wave that has ended still takes part in the
+ * remaining barriers. The epilogue meets once more and wave 0 copies the LDS to binding 3.
+ *
+ * Serial waves (RDNA_WAVES_SERIAL) run a phase as the interpreter's scheduler does
+ * (interp/machine.c, run_group): one wave at a time in wave order. The phase is a loop of turns,
+ * uniform across the workgroup; in turn t only wave t runs its dispatcher, and every invocation
+ * meets at a barrier after each turn, which makes the LDS and the memory that wave t wrote visible
+ * to wave t + 1. Concurrent waves run every wave's dispatcher at once. */
 
 static void declare_lds(struct lower *l, struct module_ids *ids)
 {
@@ -611,11 +641,8 @@ static void workgroup_loop_begin(struct lower *l, uint32_t *prev, uint32_t label
    lw_label(l, body);
 }
 
-/* The meeting at the end of a phase: a wave waiting at s_barrier counts itself (one invocation
- * per wave), all meet, read the count, meet again (no wave counts the next phase before every
- * invocation has read this one), and leave together when nobody arrived. */
-static void workgroup_loop_end(struct lower *l, const struct module_ids *ids, uint32_t prev,
-                               const uint32_t labels[3])
+/* A wave waiting at s_barrier counts itself (its first invocation only). */
+static void count_arrival(struct lower *l, const struct module_ids *ids)
 {
    struct spvb *b = l->b;
    uint32_t waiting = spvb_load(b, l->t_bool, l->at_barrier);
@@ -624,7 +651,59 @@ static void workgroup_loop_end(struct lower *l, const struct module_ids *ids, ui
    uint32_t add[4] = { ids->arrivals, lw_u32(l, SpvScopeWorkgroup), lw_u32(l, 0), lw_u32(l, 1) };
    spvb_op(b, SpvOpAtomicIAdd, l->t_u32, add, 4);
    lw_if_end(l, merge);
+}
+
+/* The head of a phase's loop of turns (serial waves): for (turn = 0; turn < waves; turn++), the
+ * body selected for the wave whose turn it is. Returns the turn variable; `labels` receives the
+ * selection's merge and the loop's merge, continue and header labels. */
+static uint32_t turns_begin(struct lower *l, uint32_t labels[4])
+{
+   struct spvb *b = l->b;
+   uint32_t turn = function_var(l, l->t_ptr_u32, "turn");
+   spvb_store(b, turn, lw_u32(l, 0));
+   uint32_t header = spvb_id(b), body = spvb_id(b), cont = spvb_id(b), merge = spvb_id(b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   uint32_t t = spvb_load(b, l->t_u32, turn);
+   uint32_t more = lw_op2(l, SpvOpULessThan, l->t_bool, t, lw_u32(l, l->waves_per_group));
+   spvb_loop_merge(b, merge, cont);
+   spvb_branch_conditional(b, more, body, merge);
+   lw_label(l, body);
+   labels[0] = lw_if_begin(l, lw_op2(l, SpvOpIEqual, l->t_bool, l->subgroup_id, t));
+   labels[1] = merge;
+   labels[2] = cont;
+   labels[3] = header;
+   return turn;
+}
+
+/* The end of a turn: the wave whose turn it was counts its arrival; then everyone meets, so the
+ * next wave's turn sees what this one wrote. */
+static void turns_end(struct lower *l, const struct module_ids *ids, uint32_t turn,
+                      const uint32_t labels[4])
+{
+   struct spvb *b = l->b;
+   count_arrival(l, ids);
+   lw_if_end(l, labels[0]);
    lw_workgroup_barrier(l);
+   lw_branch(l, labels[2]);
+   lw_label(l, labels[2]);
+   spvb_store(b, turn, lw_op2(l, SpvOpIAdd, l->t_u32, spvb_load(b, l->t_u32, turn), lw_u32(l, 1)));
+   spvb_branch(b, labels[3]);
+   lw_label(l, labels[1]);
+}
+
+/* The meeting at the end of a phase: unless the turns counted them (`counted`), the waves waiting
+ * at s_barrier count themselves and all meet; then every invocation reads the count, all meet
+ * again (no wave counts the next phase before every invocation has read this one), and leave
+ * together when nobody arrived. */
+static void workgroup_loop_end(struct lower *l, const struct module_ids *ids, uint32_t prev,
+                               const uint32_t labels[3], bool counted)
+{
+   struct spvb *b = l->b;
+   if (!counted) {
+      count_arrival(l, ids);
+      lw_workgroup_barrier(l);
+   }
    uint32_t load[3] = { ids->arrivals, lw_u32(l, SpvScopeWorkgroup), lw_u32(l, 0) };
    uint32_t now = spvb_op(b, SpvOpAtomicLoad, l->t_u32, load, 3);
    lw_workgroup_barrier(l);
@@ -1200,7 +1279,8 @@ static enum rdna_status batch_dispatch(struct lower *l, const struct cfg *cfg,
 }
 
 static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t entry,
-                              uint64_t batch_window, struct rdna_diag *diag)
+                              uint64_t batch_window, enum rdna_wave_order waves,
+                              struct rdna_diag *diag)
 {
    struct spvb *b = l->b;
    spvb_capability(b, SpvCapabilityShader);
@@ -1237,14 +1317,21 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    lds_prologue(l, &ids);
    /* the workgroup loop's merge, continue and header labels (set when ids.arrivals) */
    uint32_t arrivals_seen = 0, group_labels[3] = { 0, 0, 0 };
+   /* the turn variable and the turns' labels (serial waves) */
+   uint32_t turn = 0, turn_labels[4] = { 0, 0, 0, 0 };
+   bool serial = ids.arrivals && waves == RDNA_WAVES_SERIAL;
    if (ids.arrivals)
       workgroup_loop_begin(l, &arrivals_seen, group_labels);
+   if (serial)
+      turn = turns_begin(l, turn_labels);
    enum rdna_status status = batch_window ? batch_dispatch(l, cfg, batch_window, diag)
                                           : dispatcher_loop(l, cfg, 0, cfg->num_blocks, diag);
    if (status != RDNA_OK)
       return status;
+   if (serial)
+      turns_end(l, &ids, turn, turn_labels);
    if (ids.arrivals)
-      workgroup_loop_end(l, &ids, arrivals_seen, group_labels);
+      workgroup_loop_end(l, &ids, arrivals_seen, group_labels, serial);
    epilogue(l, &ids, base);
    lds_epilogue(l, &ids);
    spvb_end_function(b);
@@ -1331,7 +1418,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
       l->structured = false;
    scan_vgprs(l, &cfg);
    l->backward_branches = has_backward_branch(&cfg);
-   status = build(l, &cfg, rdna_case_entry(c), options->batch_window, diag);
+   status = build(l, &cfg, rdna_case_entry(c), options->batch_window, options->waves, diag);
    if (status != RDNA_OK)
       goto done;
    m->words = spvb_finish(&b, &m->num_words);

@@ -44,6 +44,9 @@ static void diff_help(FILE *out)
          "                       block starts discovery computes, plus code addresses in the\n"
          "                       case's data when a jump target is unknown), discovered or\n"
          "                       all (every dword of the code: exact, larger modules)\n"
+         "  --waves=ORDER        the waves of a workgroup run serial (one at a time in wave\n"
+         "                       order, as the interpreter runs them; the default) or\n"
+         "                       concurrent (interleaved as the device runs them)\n"
          "  --steps N            per-wave step limit on both sides (default: the case's)\n"
          "  --timeout MS         how long one dispatch may run (default 10000)\n"
          "  --max N              divergences listed per run (default 16; all are counted)\n"
@@ -586,6 +589,11 @@ static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_p
          else if (!rdna_entry_points_parse(value, &d->run.entries))
             code = cli_usage_error("diff", "--entries takes default, discovered or all, found '%s'",
                                    value);
+      } else if (cli_is(&parser, "--waves", NULL)) {
+         if (!cli_value(&parser, &value))
+            code = CLI_EXIT_BAD_INPUT;
+         else if (!rdna_wave_order_parse(value, &d->run.waves))
+            code = cli_usage_error("diff", "--waves takes serial or concurrent, found '%s'", value);
       } else if (cli_is(&parser, "--relative", NULL)) {
          if (!cli_value(&parser, &value))
             code = CLI_EXIT_BAD_INPUT;

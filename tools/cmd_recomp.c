@@ -29,6 +29,9 @@ static void recomp_help(FILE *out)
          "                        block starts discovery computes, plus code addresses in the\n"
          "                        case's data when a jump target is unknown), discovered or\n"
          "                        all (every dword of the code: exact, larger modules)\n"
+         "  --waves=ORDER         the waves of a workgroup run serial (one at a time in wave\n"
+         "                        order, as the interpreter runs them; the default) or\n"
+         "                        concurrent (interleaved as the device runs them)\n"
          "  --steps N             per-wave step limit (default: the case's 'steps')\n"
          "  --text                write SPIRV-Tools' disassembly instead of the binary\n"
          "  -h, --help            this text\n"
@@ -91,6 +94,11 @@ int cmd_recomp(int argc, char **argv)
          if (!rdna_entry_points_parse(value, &options.entries))
             return cli_usage_error(command, "--entries takes default, discovered or all, not '%s'",
                                    value);
+      } else if (cli_is(&p, "--waves", NULL)) {
+         if (!cli_value(&p, &value))
+            return CLI_EXIT_BAD_INPUT;
+         if (!rdna_wave_order_parse(value, &options.waves))
+            return cli_usage_error(command, "--waves takes serial or concurrent, not '%s'", value);
       } else if (cli_is(&p, "--steps", NULL)) {
          if (!cli_value(&p, &value))
             return CLI_EXIT_BAD_INPUT;

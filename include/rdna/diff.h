@@ -70,6 +70,7 @@ struct rdna_diff_options {
    void *edit_user;
    enum rdna_cfg_lowering cfg;
    enum rdna_entry_points entries;
+   enum rdna_wave_order waves; /* rdna_recomp_options.waves */
 };
 
 /* A value left out of the comparison because the RDNA2 ISA guide leaves it undefined: one

@@ -166,6 +166,7 @@ struct rdna_gpu_case_options {
    uint64_t timeout_ns; /* the dispatch's (the driver's compile gets its default); 0: 10 s */
    enum rdna_cfg_lowering cfg;
    enum rdna_entry_points entries;
+   enum rdna_wave_order waves; /* rdna_recomp_options.waves */
 };
 
 /* A case run on the GPU. Free with rdna_gpu_case_result_free. */

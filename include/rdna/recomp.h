@@ -108,6 +108,19 @@ const char *rdna_entry_points_name(enum rdna_entry_points entries);
 /* Parses one of those names; false when it is none. */
 bool rdna_entry_points_parse(const char *name, enum rdna_entry_points *entries);
 
+/* How the waves of one workgroup take turns (recomp/README.md, "LDS and barriers"). */
+enum rdna_wave_order {
+   RDNA_WAVES_SERIAL = 0, /* the interpreter's order: between two s_barrier meetings each wave runs
+                           * in turn, wave 0 first, until it ends or reaches s_barrier, and sees
+                           * the LDS and memory its predecessors left; the default */
+   RDNA_WAVES_CONCURRENT, /* every wave at once, in whatever interleaving the device gives */
+};
+
+/* "serial", "concurrent"; NULL outside the enum. */
+const char *rdna_wave_order_name(enum rdna_wave_order order);
+/* Parses one of those names; false when it is none. */
+bool rdna_wave_order_parse(const char *name, enum rdna_wave_order *order);
+
 struct rdna_recomp_options {
    unsigned wave_size;     /* 32 or 64: one of the case's wave sizes */
    unsigned subgroup_size; /* the driver's subgroup size (power of two, <= wave_size); 0: 32 */
@@ -129,6 +142,9 @@ struct rdna_recomp_options {
     * wave and per workgroup already). rdna_gpu_run dispatches and sizes every binding for all
     * copies; the layout describes one. */
    unsigned replicas;
+   /* Waves of one workgroup; waves of different workgroups always run concurrently. A
+    * workgroup of one wave runs the same module either way. */
+   enum rdna_wave_order waves;
 };
 
 /* ---- the module --------------------------------------------------------------------------- */
