@@ -327,7 +327,8 @@ void lw_movrel_write(struct lower *l, const struct rdna_inst *in, const uint32_t
 uint32_t lw_lds_sink(struct lower *l);
 /* Pointer to LDS word `index` (u32 id). */
 uint32_t lw_lds_word(struct lower *l, uint32_t index);
-/* OpControlBarrier for the workgroup, acquire-release on Workgroup and storage-buffer memory. */
+/* OpControlBarrier for the workgroup, acquire-release on Workgroup memory, and on storage-buffer
+ * memory with several waves per workgroup. */
 void lw_workgroup_barrier(struct lower *l);
 /* Reads the wave's lds_direct value into l->lds_direct (faulting on a bad M0 type or a
  * misaligned address); returns the bool under which the instruction runs. */

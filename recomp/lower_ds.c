@@ -17,7 +17,9 @@
  * a compare-exchange loop on the dword; the 64-bit and/or/xor/add/sub/exchange forms are two
  * dword atomics (the memory is exact, the returned pair may mix two waves' updates), and the
  * remaining 64-bit forms read and write their two dwords inside the wave's serial loop (atomic
- * within the wave, not against another wave touching the same qword between two barriers).
+ * within the wave, not against another wave touching the same qword between two barriers). With
+ * serial waves (the default, recomp/recomp.c) no other wave of the workgroup runs meanwhile, so
+ * all of them are exact across waves too.
  *
  * ds_swizzle_b32, ds_permute_b32 and ds_bpermute_b32 exchange lanes without memory and are
  * lowered with the other cross-lane rows; GDS and GWS are not modeled, as in the interpreter:
@@ -43,14 +45,17 @@ uint32_t lw_lds_word(struct lower *l, uint32_t index)
 }
 
 /* Every invocation of the workgroup meets; what each wrote before, to the LDS (Workgroup memory)
- * and to the storage buffers (guest memory: UniformMemory), is visible to all after it, as the
- * interpreter's waves see each other's writes once they run again after s_barrier. */
+ * and, with several waves, to the storage buffers (guest memory: UniformMemory), is visible to all
+ * after it, as the interpreter's waves see each other's writes once they run again after
+ * s_barrier. A lone wave has nobody to show its guest memory to. */
 void lw_workgroup_barrier(struct lower *l)
 {
+   uint32_t semantics =
+      SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask;
+   if (l->waves_per_group > 1)
+      semantics |= SpvMemorySemanticsUniformMemoryMask;
    uint32_t operands[3] = { c32(l, SpvScopeWorkgroup), c32(l, SpvScopeWorkgroup),
-                            c32(l, SpvMemorySemanticsAcquireReleaseMask |
-                                      SpvMemorySemanticsWorkgroupMemoryMask |
-                                      SpvMemorySemanticsUniformMemoryMask) };
+                            c32(l, semantics) };
    spvb_op_void(l->b, SpvOpControlBarrier, operands, 3);
 }
 
