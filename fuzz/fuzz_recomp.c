@@ -1,7 +1,8 @@
 /* Fuzz harness for the recompiler: any bytes are machine code. A 16-byte header (the layout of
  * fuzz_interp's, so its corpus seeds this one) picks the target, wave size, subgroup size,
- * relative-addressing lowering, VGPR allocation and dispatch, and whether the code is split into
- * two programs of a batch (rdna_recomp_options.batch_window); the rest is the code, placed as raw
+ * relative-addressing lowering, VGPR allocation and dispatch, the order of a workgroup's waves,
+ * and whether the code is split into two programs of a batch (rdna_recomp_options.batch_window);
+ * the rest is the code, placed as raw
  * words in a case beside a data buffer. Every module the recompiler returns must pass SPIRV-Tools'
  * validator for Vulkan 1.2, checked here again independently of the recompiler's own check, and
  * describe the case's dispatch; the only failure allowed is UNSUPPORTED (an instruction not
@@ -104,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    unsigned vgprs = 1u + data[1];
    unsigned workgroup = data[2] & 1 ? wave * 2 : 1;
    unsigned grid = data[2] & 2 ? 2 : 1;
+   enum rdna_wave_order waves = data[2] & 4 ? RDNA_WAVES_CONCURRENT : RDNA_WAVES_SERIAL;
 
    struct text t = { NULL, 0, 0 };
    char line[160];
@@ -138,6 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    options.relative = relative;
    options.step_limit = 1000;
    options.batch_window = batch ? WINDOW : 0;
+   options.waves = waves;
    struct rdna_module *module = NULL;
    enum rdna_status st = rdna_recomp_case(c, &options, &module, &diag);
    if (st == RDNA_UNSUPPORTED) {
