@@ -148,6 +148,25 @@ Test(cli, fuzz_jobs_give_the_output_of_one_job, .timeout = 600)
    cr_assert_str_eq(kept[1], kept[0]);
 }
 
+/* --time with --jobs: no batch starts after the deadline, so a campaign asked for far more
+ * programs than two workers run in a second stops after the batches running at one second. */
+Test(cli, fuzz_time_stops_every_job, .timeout = 600)
+{
+   struct cli_output *r =
+      cli_run("fuzz --time 1 --count 1000000 --batch 2 --size 8 --features salu --jobs 2 "
+              "--out findings");
+   if (r->code == 3)
+      cr_skip_test("no Vulkan device: %s", r->err);
+   cr_assert(r->code == 0 || r->code == 1, "exit %d: %s", r->code, r->err);
+   unsigned long long programs = 0;
+   double seconds = 0;
+   cr_assert_eq(sscanf(r->out, "%llu programs in %lf s with 2 jobs", &programs, &seconds), 2, "%s",
+                r->out);
+   cr_assert_geq(programs, 2, "the batches started before the deadline ran: %s", r->out);
+   cr_assert_lt(programs, 1000000ull, "%s", r->out);
+   cr_assert_eq(programs % 2, 0, "only whole batches of two: %s", r->out);
+}
+
 Test(cli, asm_errors_name_file_line_column_with_a_caret)
 {
    struct cli_output *r = cli_run_env("", "asm - -o out.bin", "s_nop 0\n\ts_bogus s0\n");
