@@ -3,6 +3,7 @@
  * module is diff/vulkan_run.c; case files are diff/gpu_case.c's business. */
 #include <dlfcn.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,9 @@
 
 /* How long rdna_gpu_close waits for a dispatch that timed out before abandoning it. */
 #define CLOSE_TIMEOUT_NS 5000000000ull
+
+/* Set once a context abandoned work that a driver thread still runs (rdna_gpu_abandoned_work). */
+static atomic_bool work_abandoned;
 
 /* ---- the loader ---------------------------------------------------------------------------- */
 
@@ -672,6 +676,11 @@ enum rdna_status rdna_gpu_open(const struct rdna_gpu_options *options, struct rd
    return RDNA_OK;
 }
 
+bool rdna_gpu_abandoned_work(void)
+{
+   return atomic_load(&work_abandoned);
+}
+
 const struct rdna_gpu_device_info *rdna_gpu_device(const struct rdna_gpu *gpu)
 {
    return gpu ? &gpu->info : NULL;
@@ -729,11 +738,12 @@ void rdna_gpu_close(struct rdna_gpu *gpu)
       }
    }
    if (abandon) {
-      /* The driver still runs the dispatch: leave the device, the instance and the loader to
-       * the process's end. */
-      if (gpu->spirv)
-         spvContextDestroy(gpu->spirv);
-      free(gpu);
+      /* The driver still runs the dispatch (or the compile of its warm-up dispatch, lavapipe's
+       * JIT on its queue thread): leave the device, the instance, the loader and the context
+       * itself to the process's end. The context stays allocated because the driver thread may
+       * still call the validation messenger, whose user data is gpu->log. The process must then
+       * not run its normal exit under that thread (rdna_gpu_abandoned_work). */
+      atomic_store(&work_abandoned, true);
       return;
    }
    if (gpu->device) {

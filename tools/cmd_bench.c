@@ -45,6 +45,8 @@ static void bench_help(FILE *out)
       "  --no-compile      measure no driver compile times (the figures that need them are\n"
       "                    left null)\n"
       "  --save FILE       also write the JSON object to FILE (after each section)\n"
+      "  -j, --jobs J      the fuzzing section runs J batches at once, each worker thread on\n"
+      "                    its own device context, as 'rdna fuzz --jobs' (1 to 256, default 1)\n"
       "  -h, --help        this text\n"
       "\n"
       "Exit codes: 0 measured (goals missed or not), 2 bad usage, 3 environment (no Vulkan\n"
@@ -68,6 +70,7 @@ struct bench {
    unsigned gpu_lowerings; /* bits: 1 << index into lowerings[]; 0: by device type */
    bool no_compile;        /* --no-compile: no driver compile times */
    const char *only;       /* --only: comma-separated section names, NULL for all */
+   unsigned jobs;          /* --jobs: worker threads of the fuzzing section; 0: one */
    struct rdna_gpu_options gpu_options;
    struct rdna_gpu *gpu;
    char gpu_error[320]; /* why the last driver compile gave no time */
@@ -759,13 +762,14 @@ static int bench_interp(struct bench *b)
    return CLI_EXIT_OK;
 }
 
-/* Differential fuzzing as `rdna fuzz --batch 1 --variants V` runs it: generated programs of the
- * default classes (everything but float rows), each compared on both backends in V variants
- * (rdna/batch.h: the variants of a program share one module, compiled once and dispatched
- * once). Cases per second count cases (program variants) compared on both backends; cases per
- * pipeline are those cases over the pipeline compiles the run needed (the batch's and every
+/* Differential fuzzing as `rdna fuzz --batch 1 --variants V --jobs J` runs it: generated
+ * programs of the default classes (everything but float rows), each compared on both backends
+ * in V variants (rdna/batch.h: the variants of a program share one module, compiled once and
+ * dispatched once), J programs at once on the J device contexts gpus[0..jobs). Cases per
+ * second count cases (program variants) compared on both backends, over the wall time; cases
+ * per pipeline are those cases over the pipeline compiles the run needed (the batch's and every
  * confirmation or fallback run alone); programs per second are reported beside them. */
-static int bench_fuzz(struct bench *b)
+static int bench_fuzz_on(struct bench *b, struct rdna_gpu *const *gpus, unsigned jobs)
 {
    unsigned size = b->quick ? 20 : 40;
    struct rdna_fuzz_batch_options o = {
@@ -777,7 +781,7 @@ static int bench_fuzz(struct bench *b)
    struct rdna_fuzz_batch_stats st;
    struct rdna_diag diag;
    memset(&diag, 0, sizeof(diag));
-   enum rdna_status status = rdna_fuzz_batch_run(b->gpu, &o, &st, &diag);
+   enum rdna_status status = rdna_fuzz_batch_run_parallel(gpus, jobs, &o, &st, &diag);
    if (status != RDNA_OK) {
       cli_error("bench", "fuzzing: %s: %s", rdna_status_message(status), diag.message);
       json_object_set_new(b->root, "fuzz", json_pack("{s:s}", "error", diag.message));
@@ -790,9 +794,9 @@ static int bench_fuzz(struct bench *b)
    double per_pipeline = st.pipelines ? (double)st.compared / (double)st.pipelines : NAN;
    json_object_set_new(
       b->root, "fuzz",
-      json_pack("{s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:o, s:o}",
-                "program_size", (int)size, "variants", (int)o.variants, "programs",
-                (json_int_t)st.programs, "cases", (json_int_t)st.cases, "compared",
+      json_pack("{s:i, s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:o, s:o}",
+                "program_size", (int)size, "variants", (int)o.variants, "jobs", (int)jobs,
+                "programs", (json_int_t)st.programs, "cases", (json_int_t)st.cases, "compared",
                 (json_int_t)st.compared, "same", (json_int_t)st.same, "diverged",
                 (json_int_t)st.diverged, "unsupported", (json_int_t)st.unsupported, "pipelines",
                 (json_int_t)st.pipelines, "seconds", st.seconds, "compile_seconds",
@@ -801,11 +805,13 @@ static int bench_fuzz(struct bench *b)
                 json_num(per_pipeline)));
    say(b,
        "differential fuzzing (%llu %u-instruction programs of the default classes, %u variants "
-       "each): %llu cases in %.1f s (driver compile %.1f s, dispatch %.1f s, interpreter %.1f s), "
+       "each, %u job%s): %llu cases in %.1f s (driver compile %.1f s, dispatch %.1f s, "
+       "interpreter %.1f s%s), "
        "%llu compared on both backends (%.2f/s, %.3f programs/s), %llu diverged, %llu the "
        "recompiler cannot lower yet; %llu pipelines, %.1f cases per pipeline\n",
-       (unsigned long long)st.programs, size, o.variants, (unsigned long long)st.cases, st.seconds,
-       st.compile_seconds, st.run_seconds, st.interp_seconds, (unsigned long long)st.compared,
+       (unsigned long long)st.programs, size, o.variants, jobs, jobs > 1 ? "s" : "",
+       (unsigned long long)st.cases, st.seconds, st.compile_seconds, st.run_seconds,
+       st.interp_seconds, jobs > 1 ? ", summed over jobs" : "", (unsigned long long)st.compared,
        per_s, st.seconds > 0 ? (double)st.programs / st.seconds : 0.0,
        (unsigned long long)st.diverged, (unsigned long long)st.unsupported,
        (unsigned long long)st.pipelines, per_pipeline);
@@ -813,6 +819,30 @@ static int bench_fuzz(struct bench *b)
         "differential cases compared on both backends per second");
    goal(b, "fuzz_cases_per_pipeline", per_pipeline, false, 64, "cases per Vulkan pipeline compile");
    return CLI_EXIT_OK;
+}
+
+/* The fuzzing row, with --jobs - 1 device contexts opened beside the bench's own. */
+static int bench_fuzz(struct bench *b)
+{
+   unsigned jobs = b->jobs ? b->jobs : 1;
+#ifndef _OPENMP
+   jobs = 1; /* no worker threads without OpenMP */
+#endif
+   struct rdna_gpu *gpus[RDNA_FUZZ_MAX_JOBS] = { b->gpu };
+   for (unsigned j = 1; j < jobs; j++) {
+      struct rdna_diag open_diag;
+      enum rdna_status st = rdna_gpu_open(&b->gpu_options, &gpus[j], &open_diag);
+      if (st != RDNA_OK) {
+         cli_error("bench", "fuzzing: device context %u of %u: %s", j + 1, jobs, open_diag.message);
+         for (unsigned k = 1; k < j; k++)
+            rdna_gpu_close(gpus[k]);
+         return CLI_EXIT_ENVIRONMENT;
+      }
+   }
+   int code = bench_fuzz_on(b, gpus, jobs);
+   for (unsigned j = 1; j < jobs; j++)
+      rdna_gpu_close(gpus[j]);
+   return code;
 }
 
 /* Whether comma-separated `list` holds `name`. */
@@ -898,6 +928,13 @@ static int parse_options(struct bench *b, int argc, char **argv)
       } else if (cli_is(&parser, "--plot", NULL)) {
          if (!cli_value(&parser, &b->plot_dir))
             return CLI_EXIT_BAD_INPUT;
+      } else if (cli_is(&parser, "--jobs", "-j")) {
+         if (!cli_value(&parser, &value))
+            return CLI_EXIT_BAD_INPUT;
+         if (!cli_parse_uint(value, RDNA_FUZZ_MAX_JOBS, &number) || number == 0)
+            return cli_usage_error("bench", "--jobs takes 1 to %u, found '%s'", RDNA_FUZZ_MAX_JOBS,
+                                   value);
+         b->jobs = (unsigned)number;
       } else if (cli_is(&parser, "--save", NULL)) {
          if (!cli_value(&parser, &b->save))
             return CLI_EXIT_BAD_INPUT;

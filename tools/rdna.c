@@ -3,8 +3,10 @@
  * adds one row to `commands` below. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "rdna/gpu.h"
 
 static const struct {
    const char *name;
@@ -64,8 +66,16 @@ int main(int argc, char **argv)
       argv++;
    }
    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-      if (strcmp(name, commands[i].name) == 0)
-         return commands[i].run(argc, argv);
+      if (strcmp(name, commands[i].name) == 0) {
+         int code = commands[i].run(argc, argv);
+         if (rdna_gpu_abandoned_work()) {
+            /* a driver thread still runs a timed-out dispatch or compile: exit()'s destructors
+             * would pull the driver's state from under it */
+            fflush(NULL);
+            _exit(code);
+         }
+         return code;
+      }
 
    if (name[0] == '-')
       fprintf(stderr, "rdna: error: unknown option '%s'\n", name);

@@ -131,4 +131,18 @@ enum rdna_status rdna_fuzz_batch_run(struct rdna_gpu *gpu,
                                      const struct rdna_fuzz_batch_options *options,
                                      struct rdna_fuzz_batch_stats *stats, struct rdna_diag *diag);
 
+/* The most device contexts (worker threads) rdna_fuzz_batch_run_parallel takes. */
+#define RDNA_FUZZ_MAX_JOBS 256
+
+/* As rdna_fuzz_batch_run, with batches run at once by `num_gpus` worker threads (1 to
+ * RDNA_FUZZ_MAX_JOBS; OpenMP, one at a time without it), each on its own device context
+ * gpus[j] (contexts are not thread-safe: one per worker) and with its own interpreter runs.
+ * The cases and every count are those of one worker; stats->seconds is the wall time, the
+ * compile, run and interpreter seconds are summed over the workers. After a failure no batch
+ * starts; the first failure is returned with its diagnostic. */
+enum rdna_status rdna_fuzz_batch_run_parallel(struct rdna_gpu *const *gpus, size_t num_gpus,
+                                              const struct rdna_fuzz_batch_options *options,
+                                              struct rdna_fuzz_batch_stats *stats,
+                                              struct rdna_diag *diag);
+
 #endif

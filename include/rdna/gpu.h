@@ -79,6 +79,12 @@ enum rdna_status rdna_gpu_open(const struct rdna_gpu_options *options, struct rd
 /* Waits (bounded) for work still running and frees everything; accepts NULL. After a time-out
  * whose dispatch never finished, the Vulkan objects are abandoned rather than waited for. */
 void rdna_gpu_close(struct rdna_gpu *gpu);
+/* Whether a close in this process abandoned a dispatch or a pipeline compile that a driver
+ * thread still runs. That thread may still use the driver's global state and its compiler's
+ * (lavapipe: LLVM), which the process's normal exit (atexit handlers, the shared libraries'
+ * destructors) tears down under it: a program should then flush its output and leave with
+ * _exit. Thread-safe. */
+bool rdna_gpu_abandoned_work(void);
 const struct rdna_gpu_device_info *rdna_gpu_device(const struct rdna_gpu *gpu);
 
 /* The subgroup size a module for `wave_size` (32 or 64) must be recompiled with to run here:

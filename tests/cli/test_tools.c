@@ -63,6 +63,10 @@ Test(cli, usage_errors_exit_2_with_a_message)
       { "fuzz --size 0", "--size takes" },
       { "fuzz extra", "unexpected argument 'extra'" },
       { "fuzz --variants 0", "--variants takes 1 to" },
+      { "fuzz --jobs 0", "--jobs takes 1 to 256, found '0'" },
+      { "fuzz -j 257", "--jobs takes 1 to 256, found '257'" },
+      { "fuzz --jobs two", "--jobs takes 1 to 256" },
+      { "fuzz --jobs", "needs a value" },
       { "gen --variant x", "--variant takes" },
    };
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -97,6 +101,70 @@ Test(cli, fuzz_runs_programs_in_variants, .timeout = 300)
    if (r->code == 0)
       cr_assert(strstr(r->out, "2 pipeline compiles, 4.0 compared cases per pipeline"), "%s",
                 r->out);
+}
+
+/* `rdna fuzz` output without what depends on timing: the summary line from its tallies on, no
+ * "time in batches" line; every other line (divergences, pipelines, gaps) whole. */
+static void without_times(const char *out, char *kept, size_t size)
+{
+   size_t n = 0;
+   for (const char *line = out; *line;) {
+      size_t len = strcspn(line, "\n");
+      const char *from = line;
+      const char *tallies = strstr(line, "/s): ");
+      if (tallies && (size_t)(tallies - line) < len)
+         from = tallies;
+      if (strncmp(line, "time in batches", 15) != 0) {
+         size_t take = len - (size_t)(from - line);
+         cr_assert_lt(n + take + 1, size);
+         memcpy(kept + n, from, take);
+         n += take;
+         kept[n++] = '\n';
+      }
+      line += len + (line[len] == '\n');
+   }
+   kept[n] = '\0';
+}
+
+/* --jobs: the same seeds with one worker and with two (each with its own device context) run
+ * the same cases to the same tallies, pipeline counts and lines; only times and rates differ.
+ * Three programs to a batch and seven programs make batches of unequal size, the last short. */
+Test(cli, fuzz_jobs_give_the_output_of_one_job, .timeout = 600)
+{
+   const char *common = "fuzz --count 7 --batch 3 --variants 2 --size 12 --features salu,valu "
+                        "--seed 40 --out findings";
+   char args[256], kept[2][4096];
+   for (unsigned jobs = 1; jobs <= 2; jobs++) {
+      snprintf(args, sizeof(args), "%s --jobs %u", common, jobs);
+      struct cli_output *r = cli_run(args);
+      if (r->code == 3)
+         cr_skip_test("no Vulkan device: %s", r->err);
+      cr_assert(r->code == 0 || r->code == 1, "--jobs %u: exit %d: %s", jobs, r->code, r->err);
+      cr_assert(strstr(r->out, "7 programs x 2 variants: 14 cases in"), "%s", r->out);
+      cr_assert_eq(strstr(r->out, "with 2 jobs") != NULL, jobs == 2, "%s", r->out);
+      cr_assert(strstr(r->out, " compared cases per pipeline"), "%s", r->out);
+      without_times(r->out, kept[jobs - 1], sizeof(kept[0]));
+   }
+   cr_assert_str_eq(kept[1], kept[0]);
+}
+
+/* --time with --jobs: no batch starts after the deadline, so a campaign asked for far more
+ * programs than two workers run in a second stops after the batches running at one second. */
+Test(cli, fuzz_time_stops_every_job, .timeout = 600)
+{
+   struct cli_output *r =
+      cli_run("fuzz --time 1 --count 1000000 --batch 2 --size 8 --features salu --jobs 2 "
+              "--out findings");
+   if (r->code == 3)
+      cr_skip_test("no Vulkan device: %s", r->err);
+   cr_assert(r->code == 0 || r->code == 1, "exit %d: %s", r->code, r->err);
+   unsigned long long programs = 0;
+   double seconds = 0;
+   cr_assert_eq(sscanf(r->out, "%llu programs in %lf s with 2 jobs", &programs, &seconds), 2, "%s",
+                r->out);
+   cr_assert_geq(programs, 2, "the batches started before the deadline ran: %s", r->out);
+   cr_assert_lt(programs, 1000000ull, "%s", r->out);
+   cr_assert_eq(programs % 2, 0, "only whole batches of two: %s", r->out);
 }
 
 Test(cli, asm_errors_name_file_line_column_with_a_caret)

@@ -284,6 +284,44 @@ Test(batch, the_fuzz_hook_counts_cases_and_pipelines)
    rdna_gpu_close(gpu);
 }
 
+/* The benchmark hook on two device contexts at once: the same five programs in batches of two
+ * (three batches, the last one short) give the counts of one context; the pipelines are one per
+ * batch plus a run alone per divergence. Two contexts of one device are required to be
+ * independent (include/rdna/gpu.h: one per thread). */
+Test(batch, the_fuzz_hook_on_two_contexts_counts_as_on_one)
+{
+   struct rdna_gpu *gpus[2] = { open_device(), open_device() };
+   struct rdna_fuzz_batch_options o;
+   memset(&o, 0, sizeof(o));
+   o.gen.target = RDNA_TARGET_GFX1030;
+   o.gen.wave_size = 32;
+   o.gen.count = 12;
+   o.gen.seed = 21;
+   o.gen.classes = RDNA_GEN_SALU;
+   o.count = 5;
+   o.batch_size = 2;
+   struct rdna_fuzz_batch_stats one, two;
+   struct rdna_diag diag;
+   cr_assert_eq(rdna_fuzz_batch_run_parallel(gpus, 1, &o, &one, &diag), RDNA_OK, "%s",
+                diag.message);
+   cr_assert_eq(rdna_fuzz_batch_run_parallel(gpus, 2, &o, &two, &diag), RDNA_OK, "%s",
+                diag.message);
+   cr_assert_eq(two.programs, 5);
+   cr_assert_eq(two.cases, 5);
+   cr_assert_eq(two.compared + two.unsupported, 5, "every case compared or a known gap");
+   cr_assert_eq(two.compared, one.compared);
+   cr_assert_eq(two.same, one.same);
+   cr_assert_eq(two.diverged, one.diverged);
+   cr_assert_eq(two.unsupported, one.unsupported);
+   cr_assert_eq(two.pipelines, 3 + two.diverged, "three batches, and each divergence alone");
+   cr_assert_eq(two.pipelines, one.pipelines);
+   struct rdna_gpu *missing[2] = { gpus[0], NULL };
+   cr_assert_eq(rdna_fuzz_batch_run_parallel(missing, 2, &o, &two, &diag), RDNA_BAD_ARGUMENT);
+   cr_assert_eq(rdna_fuzz_batch_run_parallel(gpus, 0, &o, &two, &diag), RDNA_BAD_ARGUMENT);
+   rdna_gpu_close(gpus[0]);
+   rdna_gpu_close(gpus[1]);
+}
+
 /* Variant `v` of one program in window 1: its buffer holds 1000 * (v + 1) in every dword and its
  * s11 starts at 10 * (v + 1); the program adds s11 to every dword (a global load and store per
  * lane) and leaves s11 + 5 in s12. A replica that ran on another variant's memory slice or state
