@@ -373,4 +373,29 @@ uint32_t lw_static_lanes(struct lower *l, unsigned slot, uint64_t lanes);
  * handler `row` on them and shapes the destination write. */
 enum rdna_status lower_lane_form(struct lower *l, const struct rdna_inst *in, lower_fn row);
 
+/* ---- loops over an invocation's lane slots (memory instructions, recomp/lower_mem*.c) ------ */
+
+/* A structured loop running its body once per slot of the invocation, so that per-lane work is
+ * emitted once instead of once per slot; with one slot the body runs straight, without a loop.
+ * Inside the body `slot` (u32) is the iteration's slot and `lane` (u32) its wave lane. The trip
+ * count is uniform, so subgroup operations in the body (outside its own branches) see every
+ * invocation. Registers are not indexable by a run-time slot: gather their values into slot
+ * arrays before the loop and write results back after it. */
+struct lw_slot_loop {
+   uint32_t slot, lane;
+   uint32_t counter, header, cont, merge; /* 0 with one slot */
+};
+void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop);
+void lw_slot_loop_end(struct lower *l, struct lw_slot_loop *loop);
+/* A Function array of one `type` element per slot, and its element `slot` (u32 id). */
+uint32_t lw_slot_array(struct lower *l, uint32_t type);
+uint32_t lw_slot_get(struct lower *l, uint32_t array, uint32_t type, uint32_t slot);
+void lw_slot_put(struct lower *l, uint32_t array, uint32_t type, uint32_t slot, uint32_t value);
+/* Pointer to element `slot` of a slot array of `type`. */
+uint32_t lw_slot_ptr(struct lower *l, uint32_t array, uint32_t type, uint32_t slot);
+/* u64: the wave-mask bits of the lanes of slot `slot` (u32, uniform) whose `pred` holds. */
+uint32_t lw_slot_ballot(struct lower *l, uint32_t pred, uint32_t slot);
+/* u32: element `slot` of a slot array of u32 as lane `lane` (uniform u32) holds it. */
+uint32_t lw_slot_read_lane(struct lower *l, uint32_t array, uint32_t lane);
+
 #endif

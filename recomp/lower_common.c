@@ -587,3 +587,93 @@ void lw_fault_value(struct lower *l, uint32_t cond, uint32_t kind, uint32_t lane
    if (merge)
       lw_if_end(l, merge);
 }
+
+/* ---- loops over an invocation's lane slots (memory instructions) ----------------------------- */
+
+void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop)
+{
+   memset(loop, 0, sizeof *loop);
+   if (l->slots == 1) {
+      loop->slot = lw_u32(l, 0);
+      loop->lane = l->lane[0];
+      return;
+   }
+   loop->counter = spvb_function_variable(l->b, l->t_ptr_u32);
+   spvb_store(l->b, loop->counter, lw_u32(l, 0));
+   loop->header = spvb_id(l->b);
+   loop->cont = spvb_id(l->b);
+   loop->merge = spvb_id(l->b);
+   uint32_t body = spvb_id(l->b);
+   lw_branch(l, loop->header);
+   lw_label(l, loop->header);
+   loop->slot = spvb_load(l->b, l->t_u32, loop->counter);
+   uint32_t more = lw_op2(l, SpvOpULessThan, l->t_bool, loop->slot, lw_u32(l, l->slots));
+   spvb_loop_merge(l->b, loop->merge, loop->cont);
+   spvb_branch_conditional(l->b, more, body, loop->merge);
+   lw_label(l, body);
+   loop->lane = lw_op2(l, SpvOpIAdd, l->t_u32, l->invocation,
+                       lw_op2(l, SpvOpIMul, l->t_u32, loop->slot, lw_u32(l, l->subgroup_size)));
+}
+
+void lw_slot_loop_end(struct lower *l, struct lw_slot_loop *loop)
+{
+   if (!loop->header)
+      return;
+   lw_branch(l, loop->cont);
+   lw_label(l, loop->cont);
+   spvb_store(l->b, loop->counter, lw_op2(l, SpvOpIAdd, l->t_u32, loop->slot, lw_u32(l, 1)));
+   spvb_branch(l->b, loop->header);
+   lw_label(l, loop->merge);
+}
+
+uint32_t lw_slot_array(struct lower *l, uint32_t type)
+{
+   uint32_t array = spvb_type_array(l->b, type, lw_u32(l, l->slots));
+   return spvb_function_variable(l->b, spvb_type_pointer(l->b, SpvStorageClassFunction, array));
+}
+
+uint32_t lw_slot_ptr(struct lower *l, uint32_t array, uint32_t type, uint32_t slot)
+{
+   return spvb_access_chain(l->b, spvb_type_pointer(l->b, SpvStorageClassFunction, type), array,
+                            &slot, 1);
+}
+
+uint32_t lw_slot_get(struct lower *l, uint32_t array, uint32_t type, uint32_t slot)
+{
+   return spvb_load(l->b, type, lw_slot_ptr(l, array, type, slot));
+}
+
+void lw_slot_put(struct lower *l, uint32_t array, uint32_t type, uint32_t slot, uint32_t value)
+{
+   spvb_store(l->b, lw_slot_ptr(l, array, type, slot), value);
+}
+
+uint32_t lw_slot_ballot(struct lower *l, uint32_t pred, uint32_t slot)
+{
+   uint32_t operands[2] = { lw_u32(l, SpvScopeSubgroup), pred };
+   uint32_t ballot = spvb_op(l->b, SpvOpGroupNonUniformBallot, l->t_uvec4, operands, 2);
+   uint32_t x[2] = { ballot, 0 };
+   uint32_t w0 = spvb_op(l->b, SpvOpCompositeExtract, l->t_u32, x, 2);
+   if (l->subgroup_size == 64) {
+      x[1] = 1;
+      return lw_pack64(l, w0, spvb_op(l->b, SpvOpCompositeExtract, l->t_u32, x, 2));
+   }
+   uint32_t part = lw_zext64(l, w0);
+   if (l->subgroup_size < 32)
+      part = lw_op2(l, SpvOpBitwiseAnd, l->t_u64, part, lw_u64(l, (1ull << l->subgroup_size) - 1));
+   if (l->slots > 1)
+      part = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, part,
+                    lw_op2(l, SpvOpIMul, l->t_u32, slot, lw_u32(l, l->subgroup_size)));
+   return part;
+}
+
+uint32_t lw_slot_read_lane(struct lower *l, uint32_t array, uint32_t lane)
+{
+   uint32_t slot = lw_op2(l, SpvOpShiftRightLogical, l->t_u32, lane,
+                          lw_u32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
+   uint32_t value = l->slots == 1 ? lw_slot_get(l, array, l->t_u32, lw_u32(l, 0))
+                                  : lw_slot_get(l, array, l->t_u32, slot);
+   uint32_t id = lw_op2(l, SpvOpBitwiseAnd, l->t_u32, lane, lw_u32(l, l->subgroup_size - 1));
+   uint32_t operands[3] = { lw_u32(l, SpvScopeSubgroup), value, id };
+   return spvb_op(l->b, SpvOpGroupNonUniformShuffle, l->t_u32, operands, 3);
+}
