@@ -385,40 +385,47 @@ static void load_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_t
 }
 
 /* The register value of a sub-dword load from the bytes `raw` (low bits), `old` the
- * destination's current value (the kept half of the d16 shapes). */
+ * destination's current value (the kept half of the d16 shapes; unused by the others). */
 static uint32_t shape_value(struct lower *l, enum shape shape, uint32_t raw, uint32_t old)
 {
-   uint32_t b8 = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xff));
-   uint32_t b16 = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xffff));
-   uint32_t s8 =
-      bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 24)), c32(l, 24));
-   uint32_t s16 =
-      bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 16)), c32(l, 16));
-   uint32_t keep_hi = bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff0000u));
-   uint32_t keep_lo = bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff));
+   uint32_t value = raw;
    switch (shape) {
    case SHAPE_U8:
-      return b8;
-   case SHAPE_I8:
-      return s8;
-   case SHAPE_U16:
-      return b16;
-   case SHAPE_I16:
-      return s16;
    case SHAPE_U8_D16:
-      return bin(l, SpvOpBitwiseOr, keep_hi, b8);
    case SHAPE_U8_D16_HI:
-      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, b8, c32(l, 16)));
+      value = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xff));
+      break;
+   case SHAPE_I8:
    case SHAPE_I8_D16:
-      return bin(l, SpvOpBitwiseOr, keep_hi, bin(l, SpvOpBitwiseAnd, s8, c32(l, 0xffff)));
    case SHAPE_I8_D16_HI:
-      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, s8, c32(l, 16)));
+      value = bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 24)),
+                  c32(l, 24));
+      break;
+   case SHAPE_U16:
    case SHAPE_B16_D16:
-      return bin(l, SpvOpBitwiseOr, keep_hi, b16);
    case SHAPE_B16_D16_HI:
-      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, b16, c32(l, 16)));
+      value = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xffff));
+      break;
+   case SHAPE_I16:
+      value = bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 16)),
+                  c32(l, 16));
+      break;
    default:
       return raw;
+   }
+   switch (shape) {
+   case SHAPE_U8_D16:
+   case SHAPE_I8_D16:
+   case SHAPE_B16_D16:
+      return bin(l, SpvOpBitwiseOr, bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff0000u)),
+                 bin(l, SpvOpBitwiseAnd, value, c32(l, 0xffff)));
+   case SHAPE_U8_D16_HI:
+   case SHAPE_I8_D16_HI:
+   case SHAPE_B16_D16_HI:
+      return bin(l, SpvOpBitwiseOr, bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff)),
+                 bin(l, SpvOpShiftLeftLogical, value, c32(l, 16)));
+   default:
+      return value;
    }
 }
 
