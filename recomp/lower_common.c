@@ -626,14 +626,19 @@ void lw_slot_loop_end(struct lower *l, struct lw_slot_loop *loop)
    lw_label(l, loop->merge);
 }
 
+/* With one slot a slot array is a plain variable of its element type. */
 uint32_t lw_slot_array(struct lower *l, uint32_t type)
 {
+   if (l->slots == 1)
+      return spvb_function_variable(l->b, spvb_type_pointer(l->b, SpvStorageClassFunction, type));
    uint32_t array = spvb_type_array(l->b, type, lw_u32(l, l->slots));
    return spvb_function_variable(l->b, spvb_type_pointer(l->b, SpvStorageClassFunction, array));
 }
 
 uint32_t lw_slot_ptr(struct lower *l, uint32_t array, uint32_t type, uint32_t slot)
 {
+   if (l->slots == 1)
+      return array;
    return spvb_access_chain(l->b, spvb_type_pointer(l->b, SpvStorageClassFunction, type), array,
                             &slot, 1);
 }
@@ -669,10 +674,10 @@ uint32_t lw_slot_ballot(struct lower *l, uint32_t pred, uint32_t slot)
 
 uint32_t lw_slot_read_lane(struct lower *l, uint32_t array, uint32_t lane)
 {
-   uint32_t slot = lw_op2(l, SpvOpShiftRightLogical, l->t_u32, lane,
-                          lw_u32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
-   uint32_t value = l->slots == 1 ? lw_slot_get(l, array, l->t_u32, lw_u32(l, 0))
-                                  : lw_slot_get(l, array, l->t_u32, slot);
+   uint32_t slot = l->slots == 1 ? lw_u32(l, 0)
+                                 : lw_op2(l, SpvOpShiftRightLogical, l->t_u32, lane,
+                                          lw_u32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
+   uint32_t value = lw_slot_get(l, array, l->t_u32, slot);
    uint32_t id = lw_op2(l, SpvOpBitwiseAnd, l->t_u32, lane, lw_u32(l, l->subgroup_size - 1));
    uint32_t operands[3] = { lw_u32(l, SpvScopeSubgroup), value, id };
    return spvb_op(l->b, SpvOpGroupNonUniformShuffle, l->t_u32, operands, 3);

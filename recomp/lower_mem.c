@@ -450,6 +450,7 @@ struct lane_source {
    uint32_t offset; /* u64: the instruction's offset */
    /* buffers (guide 8.1.2, 8.1.6) */
    uint32_t stride, records, index_stride, size; /* u64 */
+   uint32_t index_shift;                         /* u32: log2 index_stride */
    uint32_t swizzle, add_tid;                    /* bool */
    uint32_t oob;                                 /* u32: oob_select */
 };
@@ -476,16 +477,21 @@ static uint32_t buffer_lane_address(struct lower *l, const struct lane_source *s
    uint32_t end = bin64(l, SpvOpIAdd, offset, s->size);
    uint32_t past_records = cmp(l, SpvOpUGreaterThanEqual, index, s->records);
    uint32_t linear = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, index, s->stride), offset);
-   uint32_t swizzled =
-      bin64(l, SpvOpIAdd,
-            bin64(l, SpvOpIMul,
-                  bin64(l, SpvOpIAdd,
-                        bin64(l, SpvOpIMul, bin64(l, SpvOpUDiv, index, s->index_stride), s->stride),
-                        bin64(l, SpvOpBitwiseAnd, offset, c64(l, ~(uint64_t)3))),
-                  s->index_stride),
+   /* index_stride is 8 << n: index / index_stride and index % index_stride are a shift and a
+    * mask. */
+   uint32_t swizzled = bin64(
+      l, SpvOpIAdd,
+      bin64(l, SpvOpShiftLeftLogical,
             bin64(l, SpvOpIAdd,
-                  bin64(l, SpvOpIMul, bin64(l, SpvOpUMod, index, s->index_stride), c64(l, 4)),
-                  bin64(l, SpvOpBitwiseAnd, offset, c64(l, 3))));
+                  bin64(l, SpvOpIMul, bin64(l, SpvOpShiftRightLogical, index, s->index_shift),
+                        s->stride),
+                  bin64(l, SpvOpBitwiseAnd, offset, c64(l, ~(uint64_t)3))),
+            s->index_shift),
+      bin64(l, SpvOpIAdd,
+            bin64(l, SpvOpShiftLeftLogical,
+                  bin64(l, SpvOpBitwiseAnd, index, bin64(l, SpvOpISub, s->index_stride, c64(l, 1))),
+                  c32(l, 2)),
+            bin64(l, SpvOpBitwiseAnd, offset, c64(l, 3))));
    uint32_t out0 = or_b(l, past_records, cmp(l, SpvOpUGreaterThan, end, s->stride));
    uint32_t out2 = cmp(l, SpvOpIEqual, s->records, c64(l, 0));
    uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, s->size), s->records);
@@ -593,6 +599,67 @@ static bool shape_keeps_half(enum shape shape)
    return shape >= SHAPE_U8_D16;
 }
 
+/* The same-address order of a store's lanes (mem_covered_by_higher_lane's rule), checked in the
+ * placement pass: whether every lane's range ends at or before the next lane's address (lanes
+ * of every EXEC state, no wrap), so that no lane is covered, which the usual base + lane * stride
+ * passes; and which lanes write memory others can share (scratch lanes share nothing). */
+struct store_order {
+   unsigned bytes, elements, element_bytes;
+   uint32_t sharing;  /* slot array of bool */
+   uint32_t writers;  /* u64 variable: the wave mask of the sharing lanes */
+   uint32_t crowded;  /* u64 variable: lanes whose range does not plainly follow the previous */
+   uint32_t prev_end; /* u64 variable: the end of the previous slot's last lane */
+   /* slot arrays of bool per element, covered_by_higher_lanes's result (false until then) */
+   uint32_t covered[4];
+};
+
+static uint32_t shuffle64(struct lower *l, uint32_t value, uint32_t invocation)
+{
+   return lw_pack64(l, shuffle32(l, lw_lo(l, value), invocation),
+                    shuffle32(l, lw_hi(l, value), invocation));
+}
+
+static void order_begin(struct lower *l, enum mem_segment seg, struct lane_places *pl,
+                        struct store_order *o)
+{
+   o->sharing = seg == SEG_FLAT ? lw_slot_array(l, TB) : pl->enabled;
+   o->writers = spvb_function_variable(l->b, l->t_ptr_u64);
+   o->crowded = spvb_function_variable(l->b, l->t_ptr_u64);
+   o->prev_end = spvb_function_variable(l->b, l->t_ptr_u64);
+   spvb_store(l->b, o->writers, c64(l, 0));
+   spvb_store(l->b, o->crowded, c64(l, 0));
+   spvb_store(l->b, o->prev_end, c64(l, 0));
+   for (unsigned e = 0; e < o->elements; e++)
+      o->covered[e] = lw_slot_array(l, TB);
+}
+
+/* One slot's part of the order check: its lanes' ranges against their predecessors' (the
+ * subgroup's first invocation follows the previous slot's last one). */
+static void order_slot(struct lower *l, const struct store_order *o, bool flat, uint32_t slot,
+                       uint32_t addr, uint32_t sharing)
+{
+   for (unsigned e = 0; e < o->elements; e++)
+      lw_slot_put(l, o->covered[e], TB, slot, lw_bool(l, false));
+   if (flat)
+      lw_slot_put(l, o->sharing, TB, slot, sharing);
+   spvb_store(
+      l->b, o->writers,
+      bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, o->writers), lw_slot_ballot(l, sharing, slot)));
+   uint32_t last_inv = c32(l, l->subgroup_size - 1);
+   uint32_t end = bin64(l, SpvOpIAdd, addr, c64(l, o->bytes));
+   uint32_t prev = shuffle64(
+      l, end, bin(l, SpvOpBitwiseAnd, bin(l, SpvOpISub, l->invocation, c32(l, 1)), last_inv));
+   prev = lw_select(l, T64, cmp(l, SpvOpIEqual, l->invocation, c32(l, 0)),
+                    spvb_load(l->b, T64, o->prev_end), prev);
+   uint32_t ok =
+      and_b(l, cmp(l, SpvOpUGreaterThan, end, addr), cmp(l, SpvOpUGreaterThanEqual, addr, prev));
+   spvb_store(l->b, o->crowded,
+              bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, o->crowded),
+                    lw_slot_ballot(l, not_b(l, ok), slot)));
+   if (l->slots > 1)
+      spvb_store(l->b, o->prev_end, shuffle64(l, end, last_inv));
+}
+
 /* One slot loop places every lane's access of `bytes` aligned to `align`, records what the
  * access pass needs in `pl`, and collects the lanes that fault in a wave mask; afterwards the
  * lowest of them is recorded with its fault and address (interp/mem.h). A load (`load` not
@@ -600,7 +667,7 @@ static bool shape_keeps_half(enum shape shape)
  * to VGPRs only when no lane faults. Returns the bool "no lane faults" (uniform). */
 static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum mem_segment seg,
                            unsigned bytes, unsigned align, struct lane_places *pl,
-                           struct load_pass *load)
+                           struct load_pass *load, struct store_order *order)
 {
    pl->seg = seg;
    pl->addr = lw_slot_array(l, T64);
@@ -613,6 +680,8 @@ static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum me
             shown_hi = lw_slot_array(l, T32);
    uint32_t faulting = spvb_function_variable(l->b, l->t_ptr_u64);
    spvb_store(l->b, faulting, c64(l, 0));
+   if (order)
+      order_begin(l, seg, pl, order);
 
    struct lw_slot_loop loop;
    lw_slot_loop_begin(l, &loop);
@@ -641,6 +710,9 @@ static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum me
       lw_slot_put(l, pl->scratch, TB, slot, p.scratch);
       lw_slot_put(l, pl->lds, TB, slot, p.lds);
    }
+   if (order)
+      order_slot(l, order, seg == SEG_FLAT, slot, addr,
+                 seg == SEG_FLAT ? and_b(l, enabled, not_b(l, p.scratch)) : enabled);
    if (load) {
       struct load_user u = { load->shape, load->dwords, { 0 } };
       unsigned written = load->shape == SHAPE_B32 ? load->dwords : 1;
@@ -667,76 +739,20 @@ static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum me
    return not_b(l, any);
 }
 
-static uint32_t shuffle64(struct lower *l, uint32_t value, uint32_t invocation)
+/* Where the order check found lanes out of line, a uniform loop over the writing lanes j
+ * (lowest first) reads lane j's address and marks every element of a lower lane that starts
+ * inside lane j's range: elements are aligned to their size and every lane writes whole
+ * elements of one size, so an element starting inside the range lies inside it.
+ * o->covered[e] receives whether a higher enabled lane also writes element e (of
+ * `element_bytes` at addr + e * element_bytes) of the slot's lane. */
+static void covered_by_higher_lanes(struct lower *l, const struct lane_places *pl,
+                                    const struct store_order *o)
 {
-   return lw_pack64(l, shuffle32(l, lw_lo(l, value), invocation),
-                    shuffle32(l, lw_hi(l, value), invocation));
-}
-
-/* mem_covered_by_higher_lane over the places of one instruction, in slot loops: covered[e] (a
- * slot array of bool per element) receives whether a higher enabled lane also writes element e
- * of the slot's lane (the element of `element_bytes` at addr + e * element_bytes; every lane
- * writes `bytes` from its address). FLAT lanes in scratch share nothing. */
-static void covered_pass(struct lower *l, const struct lane_places *pl, unsigned bytes,
-                         unsigned elements, unsigned element_bytes, uint32_t covered[])
-{
-   uint32_t sharing = pl->enabled;
-   if (pl->seg == SEG_FLAT)
-      sharing = lw_slot_array(l, TB);
-   uint32_t writers = spvb_function_variable(l->b, l->t_ptr_u64);
-   uint32_t crowded = spvb_function_variable(l->b, l->t_ptr_u64);
-   spvb_store(l->b, writers, c64(l, 0));
-   spvb_store(l->b, crowded, c64(l, 0));
-   for (unsigned e = 0; e < elements; e++)
-      covered[e] = lw_slot_array(l, TB);
-   uint32_t size = c64(l, bytes);
-   uint32_t last_inv = c32(l, l->subgroup_size - 1);
-   uint32_t next_inv =
-      bin(l, SpvOpBitwiseAnd, bin(l, SpvOpIAdd, l->invocation, c32(l, 1)), last_inv);
-   uint32_t wraps = cmp(l, SpvOpIEqual, l->invocation, last_inv);
-
-   /* Every lane's range ends at or before the next lane's address (lanes of every EXEC state,
-    * no wrap): no lane is covered, which the usual base + lane * stride passes. */
-   struct lw_slot_loop loop;
-   lw_slot_loop_begin(l, &loop);
-   uint32_t slot = loop.slot;
-   for (unsigned e = 0; e < elements; e++)
-      lw_slot_put(l, covered[e], TB, slot, lw_bool(l, false));
-   if (pl->seg == SEG_FLAT)
-      lw_slot_put(l, sharing, TB, slot,
-                  and_b(l, lw_slot_get(l, pl->enabled, TB, slot),
-                        not_b(l, lw_slot_get(l, pl->scratch, TB, slot))));
-   uint32_t share = lw_slot_get(l, sharing, TB, slot);
-   spvb_store(
-      l->b, writers,
-      bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, writers), lw_slot_ballot(l, share, slot)));
-   uint32_t here = lw_slot_get(l, pl->addr, T64, slot);
-   uint32_t end = bin64(l, SpvOpIAdd, here, size);
-   uint32_t grows = cmp(l, SpvOpUGreaterThan, end, here);
-   uint32_t ok = and_b(l, grows, cmp(l, SpvOpUGreaterThanEqual, shuffle64(l, here, next_inv), end));
-   if (l->slots > 1) {
-      /* The subgroup's last invocation is followed by the next slot's first one. */
-      uint32_t last_slot = cmp(l, SpvOpIEqual, slot, c32(l, l->slots - 1));
-      uint32_t next_slot = lw_select(l, T32, last_slot, slot, bin(l, SpvOpIAdd, slot, c32(l, 1)));
-      uint32_t next = shuffle64(l, lw_slot_get(l, pl->addr, T64, next_slot), c32(l, 0));
-      uint32_t ok_wrap =
-         or_b(l, last_slot, and_b(l, grows, cmp(l, SpvOpUGreaterThanEqual, next, end)));
-      ok = lw_select(l, TB, wraps, ok_wrap, ok);
-   } else {
-      ok = or_b(l, wraps, ok); /* the wave's last lane has no successor */
-   }
-   spvb_store(l->b, crowded,
-              bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, crowded),
-                    lw_slot_ballot(l, not_b(l, ok), slot)));
-   lw_slot_loop_end(l, &loop);
-
-   /* Otherwise a uniform loop over the writing lanes j (lowest first) reads lane j's address
-    * and marks every element of a lower lane that starts inside lane j's range: elements are
-    * aligned to their size and every lane writes whole elements of one size, so an element
-    * starting inside the range lies inside it. */
-   uint32_t merge = lw_if_begin(l, lw_nz64(l, spvb_load(l->b, T64, crowded)));
+   const uint32_t *covered = o->covered;
+   uint32_t size = c64(l, o->bytes);
+   uint32_t merge = lw_if_begin(l, lw_nz64(l, spvb_load(l->b, T64, o->crowded)));
    uint32_t left = spvb_function_variable(l->b, l->t_ptr_u64);
-   spvb_store(l->b, left, spvb_load(l->b, T64, writers));
+   spvb_store(l->b, left, spvb_load(l->b, T64, o->writers));
    uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
             done = spvb_id(l->b);
    lw_branch(l, header);
@@ -748,17 +764,18 @@ static void covered_pass(struct lower *l, const struct lane_places *pl, unsigned
    lw_label(l, body);
    uint32_t j = lw_lowest_lane(l, mask);
    spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
-   uint32_t j_slot =
-      bin(l, SpvOpShiftRightLogical, j, c32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
-   uint32_t start = shuffle64(l, lw_slot_get(l, pl->addr, T64, l->slots == 1 ? c32(l, 0) : j_slot),
-                              bin(l, SpvOpBitwiseAnd, j, last_inv));
+   uint32_t j_slot = l->slots == 1 ? c32(l, 0)
+                                   : bin(l, SpvOpShiftRightLogical, j,
+                                         c32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
+   uint32_t start = shuffle64(l, lw_slot_get(l, pl->addr, T64, j_slot),
+                              bin(l, SpvOpBitwiseAnd, j, c32(l, l->subgroup_size - 1)));
    struct lw_slot_loop inner;
    lw_slot_loop_begin(l, &inner);
    uint32_t below =
-      and_b(l, lw_slot_get(l, sharing, TB, inner.slot), cmp(l, SpvOpULessThan, inner.lane, j));
+      and_b(l, lw_slot_get(l, o->sharing, TB, inner.slot), cmp(l, SpvOpULessThan, inner.lane, j));
    uint32_t at = lw_slot_get(l, pl->addr, T64, inner.slot);
-   for (unsigned e = 0; e < elements; e++) {
-      uint32_t element = e ? bin64(l, SpvOpIAdd, at, c64(l, e * element_bytes)) : at;
+   for (unsigned e = 0; e < o->elements; e++) {
+      uint32_t element = e ? bin64(l, SpvOpIAdd, at, c64(l, e * o->element_bytes)) : at;
       uint32_t inside = cmp(l, SpvOpULessThan, bin64(l, SpvOpISub, element, start), size);
       uint32_t ptr = lw_slot_ptr(l, covered[e], TB, inner.slot);
       spvb_store(l->b, ptr, or_b(l, spvb_load(l->b, TB, ptr), and_b(l, below, inside)));
@@ -800,7 +817,7 @@ static enum rdna_status vmem_load(struct lower *l, const struct lane_source *s,
    for (unsigned i = 0; i < count; i++)
       load.result[i] = lw_slot_array(l, T32);
    struct lane_places pl;
-   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, &load);
+   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, &load, NULL);
    uint32_t merge = lw_if_begin(l, ok);
    write_results(l, &pl, load.result, count, shape, vdst);
    lw_if_end(l, merge);
@@ -845,21 +862,26 @@ static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_
    spvb_op(l->b, SpvOpAtomicOr, T32, set, 4);
 }
 
-/* A store: placed in one slot loop; when no lane faults, the same-address order (covered_pass)
- * and the writes in a second. */
+/* A store: placed in one slot loop (with the same-address order check); when no lane faults,
+ * the order's slow path where lanes are out of line, and the writes in a second loop. */
 static enum rdna_status vmem_store(struct lower *l, const struct lane_source *s,
                                    enum mem_segment seg, enum shape shape, unsigned dwords,
                                    unsigned vdata)
 {
    unsigned bytes = shape_bytes(shape, dwords);
-   struct lane_places pl;
-   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, NULL);
-   uint32_t merge = lw_if_begin(l, ok);
    /* Elements: the dwords of a B32 store, else its one byte or short. */
    unsigned elements = shape == SHAPE_B32 ? dwords : 1;
-   uint32_t covered[4] = { 0 }, data[4];
-   if (seg != SEG_SCRATCH)
-      covered_pass(l, &pl, bytes, elements, shape == SHAPE_B32 ? 4 : bytes, covered);
+   struct store_order order = {
+      bytes, elements, shape == SHAPE_B32 ? 4 : bytes, 0, 0, 0, 0, { 0 }
+   };
+   struct store_order *o = seg == SEG_SCRATCH ? NULL : &order;
+   struct lane_places pl;
+   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, NULL, o);
+   uint32_t merge = lw_if_begin(l, ok);
+   const uint32_t *covered = order.covered;
+   uint32_t data[4];
+   if (o)
+      covered_by_higher_lanes(l, &pl, o);
    for (unsigned i = 0; i < elements; i++)
       data[i] = gather_vgpr(l, vdata + i);
    struct lw_slot_loop loop;
@@ -978,7 +1000,7 @@ static enum rdna_status vmem_atomic(struct lower *l, const struct lane_source *s
       return mem_atomic64(l, &la, seg, op, vdata, vdst);
    }
    struct lane_places pl;
-   uint32_t ok = place_pass(l, s, seg, 4, 4, &pl, NULL);
+   uint32_t ok = place_pass(l, s, seg, 4, 4, &pl, NULL, NULL);
    uint32_t merge = lw_if_begin(l, ok);
    uint32_t data = gather_vgpr(l, vdata), compare = 0, result = lw_slot_array(l, T32);
    if (op == ATOMIC_CMPSWAP || op == ATOMIC_FCMPSWAP)
@@ -1193,9 +1215,11 @@ static void buffer_source(struct lower *l, const struct rdna_inst *in, uint32_t 
    s->records = lw_zext64(l, d[2]);
    s->add_tid = lw_nz(l, bin(l, SpvOpBitwiseAnd, d[3], c32(l, 1u << 23)));
    s->oob = bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 28)), c32(l, 3));
-   s->index_stride = lw_zext64(
-      l, bin(l, SpvOpShiftLeftLogical, c32(l, 8),
-             bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 21)), c32(l, 3))));
+   s->index_shift =
+      bin(l, SpvOpIAdd,
+          bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 21)), c32(l, 3)),
+          c32(l, 3));
+   s->index_stride = lw_zext64(l, bin(l, SpvOpShiftLeftLogical, c32(l, 1), s->index_shift));
    s->offset = c64(l, (uint32_t)in->mod.offset);
    s->size = size;
    const struct rdna_operand *vaddr = lw_role(in, RDNA_ROLE_vaddr);
