@@ -595,6 +595,7 @@ void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop)
    memset(loop, 0, sizeof *loop);
    if (l->slots == 1) {
       loop->slot = lw_u32(l, 0);
+      loop->first_lane = lw_u32(l, 0);
       loop->lane = l->lane[0];
       return;
    }
@@ -611,8 +612,10 @@ void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop)
    spvb_loop_merge(l->b, loop->merge, loop->cont);
    spvb_branch_conditional(l->b, more, body, loop->merge);
    lw_label(l, body);
-   loop->lane = lw_op2(l, SpvOpIAdd, l->t_u32, l->invocation,
-                       lw_op2(l, SpvOpIMul, l->t_u32, loop->slot, lw_u32(l, l->subgroup_size)));
+   loop->first_lane = lw_op2(l, SpvOpIMul, l->t_u32, loop->slot, lw_u32(l, l->subgroup_size));
+   loop->lane = lw_op2(l, SpvOpIAdd, l->t_u32, l->invocation, loop->first_lane);
+   for (unsigned k = 0; k < l->slots; k++)
+      loop->is_slot[k] = lw_op2(l, SpvOpIEqual, l->t_bool, loop->slot, lw_u32(l, k));
 }
 
 void lw_slot_loop_end(struct lower *l, struct lw_slot_loop *loop)
@@ -626,34 +629,70 @@ void lw_slot_loop_end(struct lower *l, struct lw_slot_loop *loop)
    lw_label(l, loop->merge);
 }
 
-/* With one slot a slot array is a plain variable of its element type. */
 uint32_t lw_slot_array(struct lower *l, uint32_t type)
 {
-   if (l->slots == 1)
-      return spvb_function_variable(l->b, spvb_type_pointer(l->b, SpvStorageClassFunction, type));
-   uint32_t array = spvb_type_array(l->b, type, lw_u32(l, l->slots));
-   return spvb_function_variable(l->b, spvb_type_pointer(l->b, SpvStorageClassFunction, array));
+   uint32_t pointer = spvb_type_pointer(l->b, SpvStorageClassFunction, type);
+   uint32_t first = spvb_function_variable(l->b, pointer);
+   for (unsigned k = 1; k < l->slots; k++)
+      spvb_function_variable(l->b, pointer); /* ids first + k: spvb_id counts up */
+   return first;
 }
 
-uint32_t lw_slot_ptr(struct lower *l, uint32_t array, uint32_t type, uint32_t slot)
+uint32_t lw_slot_get_at(struct lower *l, uint32_t array, uint32_t type, unsigned k)
 {
-   if (l->slots == 1)
-      return array;
-   return spvb_access_chain(l->b, spvb_type_pointer(l->b, SpvStorageClassFunction, type), array,
-                            &slot, 1);
+   return spvb_load(l->b, type, array + k);
 }
 
-uint32_t lw_slot_get(struct lower *l, uint32_t array, uint32_t type, uint32_t slot)
+void lw_slot_put_at(struct lower *l, uint32_t array, unsigned k, uint32_t value)
 {
-   return spvb_load(l->b, type, lw_slot_ptr(l, array, type, slot));
+   spvb_store(l->b, array + k, value);
 }
 
-void lw_slot_put(struct lower *l, uint32_t array, uint32_t type, uint32_t slot, uint32_t value)
+/* The element whose is_slot[k] holds: a select chain over the slots' variables. */
+static uint32_t slot_select(struct lower *l, uint32_t array, uint32_t type,
+                            const uint32_t is_slot[])
 {
-   spvb_store(l->b, lw_slot_ptr(l, array, type, slot), value);
+   uint32_t value = spvb_load(l->b, type, array);
+   for (unsigned k = 1; k < l->slots; k++)
+      value = lw_select(l, type, is_slot[k], spvb_load(l->b, type, array + k), value);
+   return value;
 }
 
-uint32_t lw_slot_ballot(struct lower *l, uint32_t pred, uint32_t slot)
+uint32_t lw_slot_get(struct lower *l, uint32_t array, uint32_t type,
+                     const struct lw_slot_loop *loop)
+{
+   return slot_select(l, array, type, loop->is_slot);
+}
+
+void lw_slot_put(struct lower *l, uint32_t array, uint32_t type, const struct lw_slot_loop *loop,
+                 uint32_t value)
+{
+   if (l->slots == 1) {
+      spvb_store(l->b, array, value);
+      return;
+   }
+   for (unsigned k = 0; k < l->slots; k++)
+      spvb_store(l->b, array + k,
+                 lw_select(l, type, loop->is_slot[k], value, spvb_load(l->b, type, array + k)));
+}
+
+uint32_t lw_slot_vgpr(struct lower *l, unsigned reg, const struct lw_slot_loop *loop)
+{
+   uint32_t value = lw_vgpr(l, reg, 0);
+   for (unsigned k = 1; k < l->slots; k++)
+      value = lw_select(l, l->t_u32, loop->is_slot[k], lw_vgpr(l, reg, k), value);
+   return value;
+}
+
+uint32_t lw_slot_pick(struct lower *l, uint32_t array, uint32_t type, uint32_t slot)
+{
+   uint32_t is_slot[LOWER_MAX_SLOTS];
+   for (unsigned k = 1; k < l->slots; k++)
+      is_slot[k] = lw_op2(l, SpvOpIEqual, l->t_bool, slot, lw_u32(l, k));
+   return slot_select(l, array, type, is_slot);
+}
+
+uint32_t lw_slot_ballot(struct lower *l, const struct lw_slot_loop *loop, uint32_t pred)
 {
    uint32_t operands[2] = { lw_u32(l, SpvScopeSubgroup), pred };
    uint32_t ballot = spvb_op(l->b, SpvOpGroupNonUniformBallot, l->t_uvec4, operands, 2);
@@ -667,17 +706,17 @@ uint32_t lw_slot_ballot(struct lower *l, uint32_t pred, uint32_t slot)
    if (l->subgroup_size < 32)
       part = lw_op2(l, SpvOpBitwiseAnd, l->t_u64, part, lw_u64(l, (1ull << l->subgroup_size) - 1));
    if (l->slots > 1)
-      part = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, part,
-                    lw_op2(l, SpvOpIMul, l->t_u32, slot, lw_u32(l, l->subgroup_size)));
+      part = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, part, loop->first_lane);
    return part;
 }
 
 uint32_t lw_slot_read_lane(struct lower *l, uint32_t array, uint32_t lane)
 {
-   uint32_t slot = l->slots == 1 ? lw_u32(l, 0)
-                                 : lw_op2(l, SpvOpShiftRightLogical, l->t_u32, lane,
-                                          lw_u32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
-   uint32_t value = lw_slot_get(l, array, l->t_u32, slot);
+   uint32_t value = l->slots == 1
+                       ? spvb_load(l->b, l->t_u32, array)
+                       : lw_slot_pick(l, array, l->t_u32,
+                                      lw_op2(l, SpvOpShiftRightLogical, l->t_u32, lane,
+                                             lw_u32(l, (uint32_t)__builtin_ctz(l->subgroup_size))));
    uint32_t id = lw_op2(l, SpvOpBitwiseAnd, l->t_u32, lane, lw_u32(l, l->subgroup_size - 1));
    uint32_t operands[3] = { lw_u32(l, SpvScopeSubgroup), value, id };
    return spvb_op(l->b, SpvOpGroupNonUniformShuffle, l->t_u32, operands, 3);

@@ -37,8 +37,9 @@ void mem_place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned a
          continue;
       uint32_t rel = bin64(l, SpvOpISub, addr, c64(l, r->address));
       uint32_t inside = cmp(l, SpvOpULessThanEqual, rel, c64(l, r->size - bytes));
-      offset = lw_select(l, T64, inside, bin64(l, SpvOpIAdd, rel, c64(l, r->offset)), offset);
-      mapped = or_b(l, mapped, inside);
+      uint32_t at = r->offset ? bin64(l, SpvOpIAdd, rel, c64(l, r->offset)) : rel;
+      offset = lw_select(l, T64, inside, at, offset);
+      mapped = mapped == lw_bool(l, false) ? inside : or_b(l, mapped, inside);
    }
    uint32_t misaligned = lw_bool(l, false);
    if (align > 1)
@@ -445,9 +446,9 @@ enum lane_form {
 struct lane_source {
    enum lane_form form;
    uint32_t exec;   /* u64 */
-   uint32_t v[2];   /* slot arrays (u32) of the address VGPRs (buffers: index, offset); 0: none */
+   int v[2];        /* the address VGPRs (buffers: index, offset); -1: none */
    uint32_t base;   /* u64: saddr (FLAT forms) or the V#'s base plus soffset (buffers) */
-   uint32_t offset; /* u64: the instruction's offset */
+   uint32_t offset; /* u64: the instruction's offset (FLAT forms: 0 when it is 0) */
    /* buffers (guide 8.1.2, 8.1.6) */
    uint32_t stride, records, index_stride, size; /* u64 */
    uint32_t index_shift;                         /* u32: log2 index_stride */
@@ -455,25 +456,18 @@ struct lane_source {
    uint32_t oob;                                 /* u32: oob_select */
 };
 
-/* A slot array holding VGPR `reg` of every slot. */
-static uint32_t gather_vgpr(struct lower *l, unsigned reg)
-{
-   uint32_t array = lw_slot_array(l, T32);
-   for (unsigned k = 0; k < l->slots; k++)
-      lw_slot_put(l, array, T32, c32(l, k), lw_vgpr(l, reg, k));
-   return array;
-}
-
 /* Buffer addressing of one lane (guide 8.1.2), the range check by oob_select (8.1.6), and the
  * swizzled layout; see mem_buffer_lanes. `out` receives whether the lane is out of range. */
-static uint32_t buffer_lane_address(struct lower *l, const struct lane_source *s, uint32_t slot,
-                                    uint32_t lane, uint32_t *out)
+static uint32_t buffer_lane_address(struct lower *l, const struct lane_source *s,
+                                    const struct lw_slot_loop *loop, uint32_t *out)
 {
-   uint32_t index = s->v[0] ? lw_zext64(l, lw_slot_get(l, s->v[0], T32, slot)) : c64(l, 0);
-   index = bin64(l, SpvOpIAdd, index, lw_select(l, T64, s->add_tid, lw_zext64(l, lane), c64(l, 0)));
+   uint32_t index =
+      s->v[0] >= 0 ? lw_zext64(l, lw_slot_vgpr(l, (unsigned)s->v[0], loop)) : c64(l, 0);
+   index = bin64(l, SpvOpIAdd, index,
+                 lw_select(l, T64, s->add_tid, lw_zext64(l, loop->lane), c64(l, 0)));
    uint32_t offset = s->offset;
-   if (s->v[1])
-      offset = bin64(l, SpvOpIAdd, offset, lw_zext64(l, lw_slot_get(l, s->v[1], T32, slot)));
+   if (s->v[1] >= 0)
+      offset = bin64(l, SpvOpIAdd, offset, lw_zext64(l, lw_slot_vgpr(l, (unsigned)s->v[1], loop)));
    uint32_t end = bin64(l, SpvOpIAdd, offset, s->size);
    uint32_t past_records = cmp(l, SpvOpUGreaterThanEqual, index, s->records);
    uint32_t linear = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, index, s->stride), offset);
@@ -504,34 +498,38 @@ static uint32_t buffer_lane_address(struct lower *l, const struct lane_source *s
 
 /* The address (u64) of the lane of slot `slot` (u32), whether it accesses memory (bool) and
  * whether it is a buffer lane out of range (bool; loads give it 0). */
-static void lane_address(struct lower *l, const struct lane_source *s, uint32_t slot, uint32_t lane,
-                         uint32_t *addr, uint32_t *enabled, uint32_t *zero)
+static void lane_address(struct lower *l, const struct lane_source *s,
+                         const struct lw_slot_loop *loop, uint32_t *addr, uint32_t *enabled,
+                         uint32_t *zero)
 {
+   uint32_t lane = loop->lane;
    uint32_t active = lw_lane_enabled(l, s->exec, lane), a;
    *zero = lw_bool(l, false);
    switch (s->form) {
    case FORM_VADDR64:
-      a = lw_pack64(l, lw_slot_get(l, s->v[0], T32, slot), lw_slot_get(l, s->v[1], T32, slot));
+      a = lw_pack64(l, lw_slot_vgpr(l, (unsigned)s->v[0], loop),
+                    lw_slot_vgpr(l, (unsigned)s->v[1], loop));
       break;
    case FORM_SADDR_TID:
       a =
          bin64(l, SpvOpIAdd, s->base, lw_zext64(l, bin(l, SpvOpShiftLeftLogical, lane, c32(l, 2))));
       break;
    case FORM_SADDR_VADDR:
-      a = bin64(l, SpvOpIAdd, s->base, lw_zext64(l, lw_slot_get(l, s->v[0], T32, slot)));
+      a = bin64(l, SpvOpIAdd, s->base, lw_zext64(l, lw_slot_vgpr(l, (unsigned)s->v[0], loop)));
       break;
    case FORM_SCRATCH:
-      a = s->v[0] ? lw_zext64(l, lw_slot_get(l, s->v[0], T32, slot)) : s->base;
+      a = s->v[0] >= 0 ? lw_zext64(l, lw_slot_vgpr(l, (unsigned)s->v[0], loop)) : s->base;
       break;
    default: {
       uint32_t out;
-      *addr = buffer_lane_address(l, s, slot, lane, &out);
+      *addr = buffer_lane_address(l, s, loop, &out);
       *enabled = and_b(l, active, not_b(l, out));
       *zero = and_b(l, active, out);
       return;
    }
    }
-   a = bin64(l, SpvOpIAdd, a, s->offset);
+   if (s->offset)
+      a = bin64(l, SpvOpIAdd, a, s->offset);
    if (s->form == FORM_SCRATCH)
       a = lw_zext64(l, lw_lo(l, a));
    *addr = a;
@@ -548,15 +546,15 @@ static void lanes_from_source(struct lower *l, const struct lane_source *s, stru
    struct lw_slot_loop loop;
    lw_slot_loop_begin(l, &loop);
    uint32_t a, e, z;
-   lane_address(l, s, loop.slot, loop.lane, &a, &e, &z);
-   lw_slot_put(l, addr, T64, loop.slot, a);
-   lw_slot_put(l, enabled, TB, loop.slot, e);
-   lw_slot_put(l, zero, TB, loop.slot, z);
+   lane_address(l, s, &loop, &a, &e, &z);
+   lw_slot_put(l, addr, T64, &loop, a);
+   lw_slot_put(l, enabled, TB, &loop, e);
+   lw_slot_put(l, zero, TB, &loop, z);
    lw_slot_loop_end(l, &loop);
    for (unsigned k = 0; k < l->slots; k++) {
-      la->addr[k] = lw_slot_get(l, addr, T64, c32(l, k));
-      la->enabled[k] = lw_slot_get(l, enabled, TB, c32(l, k));
-      la->zero[k] = s->form == FORM_BUFFER ? lw_slot_get(l, zero, TB, c32(l, k)) : 0;
+      la->addr[k] = lw_slot_get_at(l, addr, T64, k);
+      la->enabled[k] = lw_slot_get_at(l, enabled, TB, k);
+      la->zero[k] = s->form == FORM_BUFFER ? lw_slot_get_at(l, zero, TB, k) : 0;
    }
 }
 
@@ -565,21 +563,23 @@ static void lanes_from_source(struct lower *l, const struct lane_source *s, stru
 /* What the placement pass of one instruction leaves for its access pass, per slot. */
 struct lane_places {
    enum mem_segment seg;
-   uint32_t addr;    /* slot array of u64 */
-   uint32_t enabled; /* slot array of bool: the lane accesses memory */
-   uint32_t write;  /* slot array of bool: the lane's result is written (enabled or out of range) */
-   uint32_t offset; /* slot array of u32: mem_place.offset */
+   uint32_t addr;         /* slot array of u64 */
+   uint32_t enabled;      /* slot array of bool: the lane accesses memory */
+   uint32_t write;        /* slot array of bool: the lane's result is written (enabled or out of
+                           * range); 0 when the access has no result */
+   uint32_t offset;       /* slot array of u32: mem_place.offset */
    uint32_t scratch, lds; /* FLAT: slot arrays of bool */
 };
 
 /* Element `slot` of a lane's placement as mem_with_buffer takes it. */
-static struct mem_place lane_place_at(struct lower *l, const struct lane_places *pl, uint32_t slot)
+static struct mem_place lane_place_at(struct lower *l, const struct lane_places *pl,
+                                      const struct lw_slot_loop *loop)
 {
    struct mem_place p = { 0 };
-   p.offset = lw_slot_get(l, pl->offset, T32, slot);
+   p.offset = lw_slot_get(l, pl->offset, T32, loop);
    if (pl->seg == SEG_FLAT) {
-      p.scratch = lw_slot_get(l, pl->scratch, TB, slot);
-      p.lds = lw_slot_get(l, pl->lds, TB, slot);
+      p.scratch = lw_slot_get(l, pl->scratch, TB, loop);
+      p.lds = lw_slot_get(l, pl->lds, TB, loop);
    } else {
       p.scratch = lw_bool(l, pl->seg == SEG_SCRATCH);
    }
@@ -619,43 +619,62 @@ static uint32_t shuffle64(struct lower *l, uint32_t value, uint32_t invocation)
                     shuffle32(l, lw_hi(l, value), invocation));
 }
 
+/* u64 `value` of `invocation` (a uniform u32) in every invocation (SPIR-V 1.5 allows a
+ * dynamically uniform id). */
+static uint32_t broadcast64(struct lower *l, uint32_t value, uint32_t invocation)
+{
+   uint32_t half[2] = { lw_lo(l, value), lw_hi(l, value) };
+   for (unsigned i = 0; i < 2; i++) {
+      uint32_t operands[3] = { c32(l, SpvScopeSubgroup), half[i], invocation };
+      half[i] = spvb_op(l->b, SpvOpGroupNonUniformBroadcast, T32, operands, 3);
+   }
+   return lw_pack64(l, half[0], half[1]);
+}
+
+/* ORs a slot's part into a u64 mask variable (with one slot: the whole mask). */
+static void accumulate_mask(struct lower *l, uint32_t var, uint32_t part)
+{
+   if (l->slots > 1)
+      part = bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, var), part);
+   spvb_store(l->b, var, part);
+}
+
 static void order_begin(struct lower *l, enum mem_segment seg, struct lane_places *pl,
                         struct store_order *o)
 {
    o->sharing = seg == SEG_FLAT ? lw_slot_array(l, TB) : pl->enabled;
    o->writers = spvb_function_variable(l->b, l->t_ptr_u64);
    o->crowded = spvb_function_variable(l->b, l->t_ptr_u64);
-   o->prev_end = spvb_function_variable(l->b, l->t_ptr_u64);
-   spvb_store(l->b, o->writers, c64(l, 0));
-   spvb_store(l->b, o->crowded, c64(l, 0));
-   spvb_store(l->b, o->prev_end, c64(l, 0));
-   for (unsigned e = 0; e < o->elements; e++)
+   if (l->slots > 1) { /* with one slot the order pass writes both masks once */
+      o->prev_end = spvb_function_variable(l->b, l->t_ptr_u64);
+      spvb_store(l->b, o->writers, c64(l, 0));
+      spvb_store(l->b, o->crowded, c64(l, 0));
+      spvb_store(l->b, o->prev_end, c64(l, 0));
+   }
+   for (unsigned e = 0; e < o->elements; e++) {
       o->covered[e] = lw_slot_array(l, TB);
+      for (unsigned k = 0; k < l->slots; k++)
+         lw_slot_put_at(l, o->covered[e], k, lw_bool(l, false));
+   }
 }
 
 /* One slot's part of the order check: its lanes' ranges against their predecessors' (the
  * subgroup's first invocation follows the previous slot's last one). */
-static void order_slot(struct lower *l, const struct store_order *o, bool flat, uint32_t slot,
-                       uint32_t addr, uint32_t sharing)
+static void order_slot(struct lower *l, const struct store_order *o, bool flat,
+                       const struct lw_slot_loop *loop, uint32_t addr, uint32_t sharing)
 {
-   for (unsigned e = 0; e < o->elements; e++)
-      lw_slot_put(l, o->covered[e], TB, slot, lw_bool(l, false));
    if (flat)
-      lw_slot_put(l, o->sharing, TB, slot, sharing);
-   spvb_store(
-      l->b, o->writers,
-      bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, o->writers), lw_slot_ballot(l, sharing, slot)));
+      lw_slot_put(l, o->sharing, TB, loop, sharing);
+   accumulate_mask(l, o->writers, lw_slot_ballot(l, loop, sharing));
    uint32_t last_inv = c32(l, l->subgroup_size - 1);
    uint32_t end = bin64(l, SpvOpIAdd, addr, c64(l, o->bytes));
    uint32_t prev = shuffle64(
       l, end, bin(l, SpvOpBitwiseAnd, bin(l, SpvOpISub, l->invocation, c32(l, 1)), last_inv));
    prev = lw_select(l, T64, cmp(l, SpvOpIEqual, l->invocation, c32(l, 0)),
-                    spvb_load(l->b, T64, o->prev_end), prev);
+                    l->slots > 1 ? spvb_load(l->b, T64, o->prev_end) : c64(l, 0), prev);
    uint32_t ok =
       and_b(l, cmp(l, SpvOpUGreaterThan, end, addr), cmp(l, SpvOpUGreaterThanEqual, addr, prev));
-   spvb_store(l->b, o->crowded,
-              bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, o->crowded),
-                    lw_slot_ballot(l, not_b(l, ok), slot)));
+   accumulate_mask(l, o->crowded, lw_slot_ballot(l, loop, not_b(l, ok)));
    if (l->slots > 1)
       spvb_store(l->b, o->prev_end, shuffle64(l, end, last_inv));
 }
@@ -666,27 +685,32 @@ static void order_slot(struct lower *l, const struct store_order *o, bool flat, 
  * NULL) reads its words in the same loop: a read changes nothing, and the results are written
  * to VGPRs only when no lane faults. Returns the bool "no lane faults" (uniform). */
 static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum mem_segment seg,
-                           unsigned bytes, unsigned align, struct lane_places *pl,
+                           unsigned bytes, unsigned align, struct lane_places *pl, bool results,
                            struct load_pass *load, struct store_order *order)
 {
    pl->seg = seg;
    pl->addr = lw_slot_array(l, T64);
    pl->enabled = lw_slot_array(l, TB);
-   pl->write = lw_slot_array(l, TB);
+   pl->write = results ? lw_slot_array(l, TB) : 0;
    pl->offset = lw_slot_array(l, T32);
    pl->scratch = seg == SEG_FLAT ? lw_slot_array(l, TB) : 0;
    pl->lds = seg == SEG_FLAT ? lw_slot_array(l, TB) : 0;
-   uint32_t kind = lw_slot_array(l, T32), shown_lo = lw_slot_array(l, T32),
-            shown_hi = lw_slot_array(l, T32);
+   /* The invocation's lowest faulting lane's fault kind (0: none yet) and address. */
+   uint32_t kind = spvb_function_variable(l->b, l->t_ptr_u32);
+   uint32_t shown = spvb_function_variable(l->b, l->t_ptr_u64);
    uint32_t faulting = spvb_function_variable(l->b, l->t_ptr_u64);
-   spvb_store(l->b, faulting, c64(l, 0));
+   if (l->slots > 1) {
+      spvb_store(l->b, kind, c32(l, RDNA_FAULT_NONE));
+      spvb_store(l->b, shown, c64(l, 0));
+      spvb_store(l->b, faulting, c64(l, 0));
+   }
    if (order)
       order_begin(l, seg, pl, order);
 
    struct lw_slot_loop loop;
    lw_slot_loop_begin(l, &loop);
-   uint32_t slot = loop.slot, addr, enabled, zero;
-   lane_address(l, s, slot, loop.lane, &addr, &enabled, &zero);
+   uint32_t addr, enabled, zero;
+   lane_address(l, s, &loop, &addr, &enabled, &zero);
    struct mem_place p;
    if (seg == SEG_GLOBAL)
       mem_place_global(l, addr, bytes, align, &p);
@@ -696,36 +720,43 @@ static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum me
       place_flat(l, addr, bytes, align, loop.lane, &p);
    uint32_t fault_free = cmp(l, SpvOpIEqual, p.fault, c32(l, RDNA_FAULT_NONE));
    uint32_t bad = and_b(l, enabled, not_b(l, fault_free));
-   spvb_store(
-      l->b, faulting,
-      bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, faulting), lw_slot_ballot(l, bad, slot)));
-   lw_slot_put(l, kind, T32, slot, p.fault);
-   lw_slot_put(l, shown_lo, T32, slot, lw_lo(l, p.shown));
-   lw_slot_put(l, shown_hi, T32, slot, lw_hi(l, p.shown));
-   lw_slot_put(l, pl->addr, T64, slot, addr);
-   lw_slot_put(l, pl->enabled, TB, slot, enabled);
-   lw_slot_put(l, pl->write, TB, slot, or_b(l, enabled, zero));
-   lw_slot_put(l, pl->offset, T32, slot, p.offset);
+   accumulate_mask(l, faulting, lw_slot_ballot(l, &loop, bad));
+   if (l->slots > 1) {
+      uint32_t kind_now = spvb_load(l->b, T32, kind);
+      uint32_t first_here = and_b(l, bad, cmp(l, SpvOpIEqual, kind_now, c32(l, RDNA_FAULT_NONE)));
+      spvb_store(l->b, kind, lw_select(l, T32, first_here, p.fault, kind_now));
+      spvb_store(l->b, shown, lw_select(l, T64, first_here, p.shown, spvb_load(l->b, T64, shown)));
+   } else { /* a faulting lane's own fault is the one reported */
+      spvb_store(l->b, kind, p.fault);
+      spvb_store(l->b, shown, p.shown);
+   }
+   lw_slot_put(l, pl->addr, T64, &loop, addr);
+   lw_slot_put(l, pl->enabled, TB, &loop, enabled);
+   if (results)
+      lw_slot_put(l, pl->write, TB, &loop, or_b(l, enabled, zero));
+   lw_slot_put(l, pl->offset, T32, &loop, p.offset);
    if (seg == SEG_FLAT) {
-      lw_slot_put(l, pl->scratch, TB, slot, p.scratch);
-      lw_slot_put(l, pl->lds, TB, slot, p.lds);
+      lw_slot_put(l, pl->scratch, TB, &loop, p.scratch);
+      lw_slot_put(l, pl->lds, TB, &loop, p.lds);
    }
    if (order)
-      order_slot(l, order, seg == SEG_FLAT, slot, addr,
+      order_slot(l, order, seg == SEG_FLAT, &loop, addr,
                  seg == SEG_FLAT ? and_b(l, enabled, not_b(l, p.scratch)) : enabled);
    if (load) {
       struct load_user u = { load->shape, load->dwords, { 0 } };
       unsigned written = load->shape == SHAPE_B32 ? load->dwords : 1;
       for (unsigned i = 0; i < written; i++) {
-         u.temps[i] = lw_slot_ptr(l, load->result[i], T32, slot);
+         u.temps[i] = spvb_function_variable(l->b, l->t_ptr_u32);
          spvb_store(l->b, u.temps[i], c32(l, 0));
       }
       uint32_t merge = lw_if_begin(l, and_b(l, enabled, fault_free));
       mem_with_buffer(l, &p, (struct mem_word_op){ load_words, &u });
       lw_if_end(l, merge);
-      if (load->shape != SHAPE_B32 && !shape_keeps_half(load->shape)) {
-         uint32_t ptr = lw_slot_ptr(l, load->result[0], T32, slot);
-         spvb_store(l->b, ptr, shape_value(l, load->shape, spvb_load(l->b, T32, ptr), 0));
+      for (unsigned i = 0; i < written; i++) {
+         uint32_t value = spvb_load(l->b, T32, u.temps[i]);
+         if (load->shape != SHAPE_B32 && !shape_keeps_half(load->shape))
+            value = shape_value(l, load->shape, value, 0);
+         lw_slot_put(l, load->result[i], T32, &loop, value);
       }
    }
    lw_slot_loop_end(l, &loop);
@@ -733,9 +764,11 @@ static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum me
    uint32_t mask = spvb_load(l->b, T64, faulting);
    uint32_t any = lw_nz64(l, mask);
    uint32_t first = lw_select(l, T32, any, lw_lowest_lane(l, mask), c32(l, 0));
-   uint32_t shown =
-      lw_pack64(l, lw_slot_read_lane(l, shown_lo, first), lw_slot_read_lane(l, shown_hi, first));
-   lw_fault_value(l, any, lw_slot_read_lane(l, kind, first), first, shown);
+   /* The wave's lowest faulting lane is its invocation's lowest one. */
+   uint32_t owner = bin(l, SpvOpBitwiseAnd, first, c32(l, l->subgroup_size - 1));
+   uint32_t operands[3] = { c32(l, SpvScopeSubgroup), spvb_load(l->b, T32, kind), owner };
+   uint32_t fault_kind = spvb_op(l->b, SpvOpGroupNonUniformBroadcast, T32, operands, 3);
+   lw_fault_value(l, any, fault_kind, first, broadcast64(l, spvb_load(l->b, T64, shown), owner));
    return not_b(l, any);
 }
 
@@ -767,20 +800,19 @@ static void covered_by_higher_lanes(struct lower *l, const struct lane_places *p
    uint32_t j_slot = l->slots == 1 ? c32(l, 0)
                                    : bin(l, SpvOpShiftRightLogical, j,
                                          c32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
-   uint32_t start = shuffle64(l, lw_slot_get(l, pl->addr, T64, j_slot),
-                              bin(l, SpvOpBitwiseAnd, j, c32(l, l->subgroup_size - 1)));
-   struct lw_slot_loop inner;
-   lw_slot_loop_begin(l, &inner);
-   uint32_t below =
-      and_b(l, lw_slot_get(l, o->sharing, TB, inner.slot), cmp(l, SpvOpULessThan, inner.lane, j));
-   uint32_t at = lw_slot_get(l, pl->addr, T64, inner.slot);
-   for (unsigned e = 0; e < o->elements; e++) {
-      uint32_t element = e ? bin64(l, SpvOpIAdd, at, c64(l, e * o->element_bytes)) : at;
-      uint32_t inside = cmp(l, SpvOpULessThan, bin64(l, SpvOpISub, element, start), size);
-      uint32_t ptr = lw_slot_ptr(l, covered[e], TB, inner.slot);
-      spvb_store(l->b, ptr, or_b(l, spvb_load(l->b, TB, ptr), and_b(l, below, inside)));
+   uint32_t start = broadcast64(l, lw_slot_pick(l, pl->addr, T64, j_slot),
+                                bin(l, SpvOpBitwiseAnd, j, c32(l, l->subgroup_size - 1)));
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t below =
+         and_b(l, lw_slot_get_at(l, o->sharing, TB, k), cmp(l, SpvOpULessThan, l->lane[k], j));
+      uint32_t at = lw_slot_get_at(l, pl->addr, T64, k);
+      for (unsigned e = 0; e < o->elements; e++) {
+         uint32_t element = e ? bin64(l, SpvOpIAdd, at, c64(l, e * o->element_bytes)) : at;
+         uint32_t inside = cmp(l, SpvOpULessThan, bin64(l, SpvOpISub, element, start), size);
+         uint32_t was = lw_slot_get_at(l, covered[e], TB, k);
+         lw_slot_put_at(l, covered[e], k, or_b(l, was, and_b(l, below, inside)));
+      }
    }
-   lw_slot_loop_end(l, &inner);
    lw_branch(l, cont);
    lw_label(l, cont);
    spvb_branch(l->b, header);
@@ -794,9 +826,9 @@ static void write_results(struct lower *l, const struct lane_places *pl, const u
                           unsigned count, enum shape shape, unsigned vdst)
 {
    for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t write = lw_slot_get(l, pl->write, TB, c32(l, k));
+      uint32_t write = lw_slot_get_at(l, pl->write, TB, k);
       for (unsigned i = 0; i < count; i++) {
-         uint32_t value = lw_slot_get(l, result[i], T32, c32(l, k));
+         uint32_t value = lw_slot_get_at(l, result[i], T32, k);
          uint32_t old = lw_vgpr(l, vdst + i, k);
          if (shape_keeps_half(shape))
             value = shape_value(l, shape, value, old);
@@ -817,7 +849,7 @@ static enum rdna_status vmem_load(struct lower *l, const struct lane_source *s,
    for (unsigned i = 0; i < count; i++)
       load.result[i] = lw_slot_array(l, T32);
    struct lane_places pl;
-   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, &load, NULL);
+   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, true, &load, NULL);
    uint32_t merge = lw_if_begin(l, ok);
    write_results(l, &pl, load.result, count, shape, vdst);
    lw_if_end(l, merge);
@@ -876,27 +908,24 @@ static enum rdna_status vmem_store(struct lower *l, const struct lane_source *s,
    };
    struct store_order *o = seg == SEG_SCRATCH ? NULL : &order;
    struct lane_places pl;
-   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, NULL, o);
+   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, false, NULL, o);
    uint32_t merge = lw_if_begin(l, ok);
    const uint32_t *covered = order.covered;
-   uint32_t data[4];
    if (o)
       covered_by_higher_lanes(l, &pl, o);
-   for (unsigned i = 0; i < elements; i++)
-      data[i] = gather_vgpr(l, vdata + i);
    struct lw_slot_loop loop;
    lw_slot_loop_begin(l, &loop);
    struct store_user u = { shape, dwords, { 0 }, { 0 } };
    for (unsigned i = 0; i < elements; i++)
-      u.data[i] = lw_slot_get(l, data[i], T32, loop.slot);
-   uint32_t write = lw_slot_get(l, pl.enabled, TB, loop.slot);
+      u.data[i] = lw_slot_vgpr(l, vdata + i, &loop);
+   uint32_t write = lw_slot_get(l, pl.enabled, TB, &loop);
    if (shape == SHAPE_B32) {
       for (unsigned i = 0; i < elements && covered[i]; i++)
-         u.covered[i] = lw_slot_get(l, covered[i], TB, loop.slot);
+         u.covered[i] = lw_slot_get(l, covered[i], TB, &loop);
    } else if (covered[0]) {
-      write = and_b(l, write, not_b(l, lw_slot_get(l, covered[0], TB, loop.slot)));
+      write = and_b(l, write, not_b(l, lw_slot_get(l, covered[0], TB, &loop)));
    }
-   struct mem_place p = lane_place_at(l, &pl, loop.slot);
+   struct mem_place p = lane_place_at(l, &pl, &loop);
    uint32_t lane_merge = lw_if_begin(l, write);
    mem_with_buffer(l, &p, (struct mem_word_op){ store_words, &u });
    lw_if_end(l, lane_merge);
@@ -1000,22 +1029,21 @@ static enum rdna_status vmem_atomic(struct lower *l, const struct lane_source *s
       return mem_atomic64(l, &la, seg, op, vdata, vdst);
    }
    struct lane_places pl;
-   uint32_t ok = place_pass(l, s, seg, 4, 4, &pl, NULL, NULL);
+   uint32_t ok = place_pass(l, s, seg, 4, 4, &pl, vdst >= 0, NULL, NULL);
    uint32_t merge = lw_if_begin(l, ok);
-   uint32_t data = gather_vgpr(l, vdata), compare = 0, result = lw_slot_array(l, T32);
-   if (op == ATOMIC_CMPSWAP || op == ATOMIC_FCMPSWAP)
-      compare = gather_vgpr(l, vdata + 1);
+   uint32_t result = lw_slot_array(l, T32);
    struct lw_slot_loop loop;
    lw_slot_loop_begin(l, &loop);
-   struct atomic_user u = { op, lw_slot_get(l, data, T32, loop.slot), 0,
-                            lw_slot_ptr(l, result, T32, loop.slot) };
-   if (compare)
-      u.compare = lw_slot_get(l, compare, T32, loop.slot);
+   struct atomic_user u = { op, lw_slot_vgpr(l, vdata, &loop), 0,
+                            spvb_function_variable(l->b, l->t_ptr_u32) };
+   if (op == ATOMIC_CMPSWAP || op == ATOMIC_FCMPSWAP)
+      u.compare = lw_slot_vgpr(l, vdata + 1, &loop);
    spvb_store(l->b, u.temp, c32(l, 0));
-   struct mem_place p = lane_place_at(l, &pl, loop.slot);
-   uint32_t lane_merge = lw_if_begin(l, lw_slot_get(l, pl.enabled, TB, loop.slot));
+   struct mem_place p = lane_place_at(l, &pl, &loop);
+   uint32_t lane_merge = lw_if_begin(l, lw_slot_get(l, pl.enabled, TB, &loop));
    mem_with_buffer(l, &p, (struct mem_word_op){ atomic_word, &u });
    lw_if_end(l, lane_merge);
+   lw_slot_put(l, result, T32, &loop, spvb_load(l->b, T32, u.temp));
    lw_slot_loop_end(l, &loop);
    if (vdst >= 0)
       write_results(l, &pl, &result, 1, SHAPE_B32, (unsigned)vdst);
@@ -1038,24 +1066,25 @@ static void flat_source(struct lower *l, const struct rdna_inst *in, enum mem_se
    bool has_s = saddr && saddr->reg < LOWER_SREGS;
    unsigned v = has_v ? vaddr->reg - RDNA_REG_VGPR0 : 0;
    memset(s, 0, sizeof *s);
+   s->v[0] = s->v[1] = -1;
    s->exec = lw_exec(l);
-   s->offset = c64(l, (uint64_t)(int64_t)in->mod.offset);
+   s->offset = in->mod.offset ? c64(l, (uint64_t)(int64_t)in->mod.offset) : 0;
    s->base = c64(l, 0);
    if (has_s)
       s->base =
          seg == SEG_SCRATCH ? lw_zext64(l, lw_scalar_src(l, saddr)) : lw_scalar_src64(l, saddr);
    if (seg == SEG_FLAT || (seg == SEG_GLOBAL && has_v && !has_s)) {
       s->form = FORM_VADDR64;
-      s->v[0] = gather_vgpr(l, v);
-      s->v[1] = gather_vgpr(l, v + 1);
+      s->v[0] = (int)v;
+      s->v[1] = (int)v + 1;
    } else if (seg == SEG_GLOBAL && !has_v) {
       s->form = FORM_SADDR_TID;
    } else if (seg == SEG_GLOBAL) {
       s->form = FORM_SADDR_VADDR;
-      s->v[0] = gather_vgpr(l, v);
+      s->v[0] = (int)v;
    } else {
       s->form = FORM_SCRATCH;
-      s->v[0] = has_v ? gather_vgpr(l, v) : 0;
+      s->v[0] = has_v ? (int)v : -1;
    }
 }
 
@@ -1204,6 +1233,7 @@ static void buffer_source(struct lower *l, const struct rdna_inst *in, uint32_t 
    for (unsigned i = 0; i < 4; i++)
       d[i] = lw_sreg(l, rsrc + i);
    memset(s, 0, sizeof *s);
+   s->v[0] = s->v[1] = -1;
    s->form = FORM_BUFFER;
    s->exec = lw_exec(l);
    uint32_t base = lw_pack64(l, d[0], bin(l, SpvOpBitwiseAnd, d[1], c32(l, 0xffff)));
@@ -1227,9 +1257,9 @@ static void buffer_source(struct lower *l, const struct rdna_inst *in, uint32_t 
    unsigned v = has_v ? vaddr->reg - RDNA_REG_VGPR0 : 0;
    bool idxen = in->mod.flags & RDNA_FLAG_IDXEN, offen = in->mod.flags & RDNA_FLAG_OFFEN;
    if (idxen && has_v)
-      s->v[0] = gather_vgpr(l, v);
+      s->v[0] = (int)v;
    if (offen && has_v)
-      s->v[1] = gather_vgpr(l, idxen ? v + 1 : v);
+      s->v[1] = (int)(idxen ? v + 1 : v);
 }
 
 enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
@@ -1342,7 +1372,7 @@ static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, e
       if (in->mod.flags & RDNA_FLAG_TFE) {
          struct mem_lanes la = { { 0 }, { 0 }, { 0 } };
          for (unsigned k = 0; k < l->slots; k++)
-            la.enabled[k] = lw_slot_get(l, written, TB, c32(l, k));
+            la.enabled[k] = lw_slot_get_at(l, written, TB, k);
          mem_write_tfe_status(l, &la, vdata + (shape == SHAPE_B32 ? dwords : 1));
       }
       return st;
