@@ -405,7 +405,5 @@ uint32_t lw_slot_vgpr(struct lower *l, unsigned reg, const struct lw_slot_loop *
 uint32_t lw_slot_pick(struct lower *l, uint32_t array, uint32_t type, uint32_t slot);
 /* u64: the wave-mask bits of the lanes of the loop's current slot whose `pred` holds. */
 uint32_t lw_slot_ballot(struct lower *l, const struct lw_slot_loop *loop, uint32_t pred);
-/* u32: the element of a slot array of u32 that wave lane `lane` (uniform u32) holds. */
-uint32_t lw_slot_read_lane(struct lower *l, uint32_t array, uint32_t lane);
 
 #endif

@@ -599,6 +599,11 @@ void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop)
       loop->lane = l->lane[0];
       return;
    }
+   /* The slot count as a value the driver cannot fold (wave_index < 2^31): drivers fully unroll
+    * loops of a constant trip count, which brings back the unrolled code's compile time. */
+   uint32_t count =
+      lw_op2(l, SpvOpIAdd, l->t_u32, lw_u32(l, l->slots),
+             lw_op2(l, SpvOpShiftRightLogical, l->t_u32, l->wave_index, lw_u32(l, 31)));
    loop->counter = spvb_function_variable(l->b, l->t_ptr_u32);
    spvb_store(l->b, loop->counter, lw_u32(l, 0));
    loop->header = spvb_id(l->b);
@@ -608,7 +613,7 @@ void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop)
    lw_branch(l, loop->header);
    lw_label(l, loop->header);
    loop->slot = spvb_load(l->b, l->t_u32, loop->counter);
-   uint32_t more = lw_op2(l, SpvOpULessThan, l->t_bool, loop->slot, lw_u32(l, l->slots));
+   uint32_t more = lw_op2(l, SpvOpULessThan, l->t_bool, loop->slot, count);
    spvb_loop_merge(l->b, loop->merge, loop->cont);
    spvb_branch_conditional(l->b, more, body, loop->merge);
    lw_label(l, body);
@@ -708,16 +713,4 @@ uint32_t lw_slot_ballot(struct lower *l, const struct lw_slot_loop *loop, uint32
    if (l->slots > 1)
       part = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, part, loop->first_lane);
    return part;
-}
-
-uint32_t lw_slot_read_lane(struct lower *l, uint32_t array, uint32_t lane)
-{
-   uint32_t value = l->slots == 1
-                       ? spvb_load(l->b, l->t_u32, array)
-                       : lw_slot_pick(l, array, l->t_u32,
-                                      lw_op2(l, SpvOpShiftRightLogical, l->t_u32, lane,
-                                             lw_u32(l, (uint32_t)__builtin_ctz(l->subgroup_size))));
-   uint32_t id = lw_op2(l, SpvOpBitwiseAnd, l->t_u32, lane, lw_u32(l, l->subgroup_size - 1));
-   uint32_t operands[3] = { lw_u32(l, SpvScopeSubgroup), value, id };
-   return spvb_op(l->b, SpvOpGroupNonUniformShuffle, l->t_u32, operands, 3);
 }

@@ -8,7 +8,9 @@
  * anything is written, the first faulting lane (lowest) is recorded with its address, and a
  * faulting instruction changes nothing. Buffer range checks follow the V#'s oob_select; an
  * out-of-range lane loads 0 and stores nothing. Where lanes of one store write the same bytes the
- * highest lane's stay, as in the interpreter's ascending order.
+ * highest lane's stay, as in the interpreter's ascending order. The per-lane work of loads,
+ * stores and 32-bit atomics is emitted once, in loops over the invocation's lane slots
+ * (lw_slot_loop_begin): a placement pass, then the access pass (recomp/README.md, "Slot loops").
  *
  * 32-bit atomics use the device's atomics; lanes of one wave that hit the same address see each
  * other's results in the device's order, where the interpreter runs lanes in ascending order:
