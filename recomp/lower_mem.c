@@ -435,7 +435,7 @@ static uint32_t shape_value(struct lower *l, enum shape shape, uint32_t raw, uin
 /* ---- lane sources: each lane's address, computed inside a slot loop ------------------------- */
 
 /* How one instruction's lanes address memory (guide 10.3 "Addressing" for FLAT, GLOBAL and
- * SCRATCH; 8.1.2 for MUBUF): the VGPRs it reads, gathered into slot arrays, and the uniform
+ * SCRATCH; 8.1.2 for MUBUF): the VGPRs it reads (each slot's, inside the loop) and the uniform
  * values around them. */
 enum lane_form {
    FORM_VADDR64,     /* FLAT, GLOBAL with saddr off: the 64-bit vaddr */
@@ -573,7 +573,7 @@ struct lane_places {
    uint32_t scratch, lds; /* FLAT: slot arrays of bool */
 };
 
-/* Element `slot` of a lane's placement as mem_with_buffer takes it. */
+/* The placement of the loop's slot as mem_with_buffer takes it. */
 static struct mem_place lane_place_at(struct lower *l, const struct lane_places *pl,
                                       const struct lw_slot_loop *loop)
 {
@@ -615,6 +615,7 @@ struct store_order {
    uint32_t covered[4];
 };
 
+/* u64 `value` of `invocation` (u32, per invocation). */
 static uint32_t shuffle64(struct lower *l, uint32_t value, uint32_t invocation)
 {
    return lw_pack64(l, shuffle32(l, lw_lo(l, value), invocation),
@@ -685,7 +686,8 @@ static void order_slot(struct lower *l, const struct store_order *o, bool flat,
  * access pass needs in `pl`, and collects the lanes that fault in a wave mask; afterwards the
  * lowest of them is recorded with its fault and address (interp/mem.h). A load (`load` not
  * NULL) reads its words in the same loop: a read changes nothing, and the results are written
- * to VGPRs only when no lane faults. Returns the bool "no lane faults" (uniform). */
+ * to VGPRs only when no lane faults. `results`: keep which lanes' results are written (loads,
+ * atomics that return). Returns the bool "no lane faults" (uniform). */
 static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum mem_segment seg,
                            unsigned bytes, unsigned align, struct lane_places *pl, bool results,
                            struct load_pass *load, struct store_order *order)
