@@ -374,4 +374,37 @@ uint32_t lw_static_lanes(struct lower *l, unsigned slot, uint64_t lanes);
  * handler `row` on them and shapes the destination write. */
 enum rdna_status lower_lane_form(struct lower *l, const struct rdna_inst *in, lower_fn row);
 
+/* ---- loops over an invocation's lane slots (memory instructions, recomp/lower_mem*.c) ------ */
+
+/* A structured loop running its body once per slot of the invocation, so that per-lane work is
+ * emitted once instead of once per slot; with one slot the body runs straight, without a loop.
+ * Inside the body `slot` (u32) is the iteration's slot and `lane` (u32) its wave lane. The trip
+ * count is uniform, so subgroup operations in the body (outside its own branches) see every
+ * invocation. The body reads VGPRs of its slot with lw_slot_vgpr; results go to slot arrays and
+ * are written to registers after the loop. */
+struct lw_slot_loop {
+   uint32_t slot, lane;
+   uint32_t first_lane;                   /* u32: slot * subgroup size */
+   uint32_t is_slot[LOWER_MAX_SLOTS];     /* bool: slot == k (several slots only) */
+   uint32_t counter, header, cont, merge; /* 0 with one slot */
+};
+void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop);
+void lw_slot_loop_end(struct lower *l, struct lw_slot_loop *loop);
+/* A slot array: one Function variable of `type` per slot (ids array + k), read and written at a
+ * constant slot, at the loop's slot or at a uniform run-time slot through selects, so that a
+ * driver keeps it in registers where an indexed array would go to memory. */
+uint32_t lw_slot_array(struct lower *l, uint32_t type);
+uint32_t lw_slot_get_at(struct lower *l, uint32_t array, uint32_t type, unsigned k);
+void lw_slot_put_at(struct lower *l, uint32_t array, unsigned k, uint32_t value);
+uint32_t lw_slot_get(struct lower *l, uint32_t array, uint32_t type,
+                     const struct lw_slot_loop *loop);
+void lw_slot_put(struct lower *l, uint32_t array, uint32_t type, const struct lw_slot_loop *loop,
+                 uint32_t value);
+/* VGPR `reg` of the loop's current slot. */
+uint32_t lw_slot_vgpr(struct lower *l, unsigned reg, const struct lw_slot_loop *loop);
+/* Element `slot` (a uniform u32 below the slot count). */
+uint32_t lw_slot_pick(struct lower *l, uint32_t array, uint32_t type, uint32_t slot);
+/* u64: the wave-mask bits of the lanes of the loop's current slot whose `pred` holds. */
+uint32_t lw_slot_ballot(struct lower *l, const struct lw_slot_loop *loop, uint32_t pred);
+
 #endif

@@ -587,3 +587,130 @@ void lw_fault_value(struct lower *l, uint32_t cond, uint32_t kind, uint32_t lane
    if (merge)
       lw_if_end(l, merge);
 }
+
+/* ---- loops over an invocation's lane slots (memory instructions) ----------------------------- */
+
+void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop)
+{
+   memset(loop, 0, sizeof *loop);
+   if (l->slots == 1) {
+      loop->slot = lw_u32(l, 0);
+      loop->first_lane = lw_u32(l, 0);
+      loop->lane = l->lane[0];
+      return;
+   }
+   /* The slot count as a value the driver cannot fold (wave_index < 2^31): drivers fully unroll
+    * loops of a constant trip count, which brings back the unrolled code's compile time. */
+   uint32_t count =
+      lw_op2(l, SpvOpIAdd, l->t_u32, lw_u32(l, l->slots),
+             lw_op2(l, SpvOpShiftRightLogical, l->t_u32, l->wave_index, lw_u32(l, 31)));
+   loop->counter = spvb_function_variable(l->b, l->t_ptr_u32);
+   spvb_store(l->b, loop->counter, lw_u32(l, 0));
+   loop->header = spvb_id(l->b);
+   loop->cont = spvb_id(l->b);
+   loop->merge = spvb_id(l->b);
+   uint32_t body = spvb_id(l->b);
+   lw_branch(l, loop->header);
+   lw_label(l, loop->header);
+   loop->slot = spvb_load(l->b, l->t_u32, loop->counter);
+   uint32_t more = lw_op2(l, SpvOpULessThan, l->t_bool, loop->slot, count);
+   spvb_loop_merge(l->b, loop->merge, loop->cont);
+   spvb_branch_conditional(l->b, more, body, loop->merge);
+   lw_label(l, body);
+   loop->first_lane = lw_op2(l, SpvOpIMul, l->t_u32, loop->slot, lw_u32(l, l->subgroup_size));
+   loop->lane = lw_op2(l, SpvOpIAdd, l->t_u32, l->invocation, loop->first_lane);
+   for (unsigned k = 0; k < l->slots; k++)
+      loop->is_slot[k] = lw_op2(l, SpvOpIEqual, l->t_bool, loop->slot, lw_u32(l, k));
+}
+
+void lw_slot_loop_end(struct lower *l, struct lw_slot_loop *loop)
+{
+   if (!loop->header)
+      return;
+   lw_branch(l, loop->cont);
+   lw_label(l, loop->cont);
+   spvb_store(l->b, loop->counter, lw_op2(l, SpvOpIAdd, l->t_u32, loop->slot, lw_u32(l, 1)));
+   spvb_branch(l->b, loop->header);
+   lw_label(l, loop->merge);
+}
+
+uint32_t lw_slot_array(struct lower *l, uint32_t type)
+{
+   uint32_t pointer = spvb_type_pointer(l->b, SpvStorageClassFunction, type);
+   uint32_t first = spvb_function_variable(l->b, pointer);
+   for (unsigned k = 1; k < l->slots; k++)
+      spvb_function_variable(l->b, pointer); /* ids first + k: spvb_id counts up */
+   return first;
+}
+
+uint32_t lw_slot_get_at(struct lower *l, uint32_t array, uint32_t type, unsigned k)
+{
+   return spvb_load(l->b, type, array + k);
+}
+
+void lw_slot_put_at(struct lower *l, uint32_t array, unsigned k, uint32_t value)
+{
+   spvb_store(l->b, array + k, value);
+}
+
+/* The element whose is_slot[k] holds: a select chain over the slots' variables. */
+static uint32_t slot_select(struct lower *l, uint32_t array, uint32_t type,
+                            const uint32_t is_slot[])
+{
+   uint32_t value = spvb_load(l->b, type, array);
+   for (unsigned k = 1; k < l->slots; k++)
+      value = lw_select(l, type, is_slot[k], spvb_load(l->b, type, array + k), value);
+   return value;
+}
+
+uint32_t lw_slot_get(struct lower *l, uint32_t array, uint32_t type,
+                     const struct lw_slot_loop *loop)
+{
+   return slot_select(l, array, type, loop->is_slot);
+}
+
+void lw_slot_put(struct lower *l, uint32_t array, uint32_t type, const struct lw_slot_loop *loop,
+                 uint32_t value)
+{
+   if (l->slots == 1) {
+      spvb_store(l->b, array, value);
+      return;
+   }
+   for (unsigned k = 0; k < l->slots; k++)
+      spvb_store(l->b, array + k,
+                 lw_select(l, type, loop->is_slot[k], value, spvb_load(l->b, type, array + k)));
+}
+
+uint32_t lw_slot_vgpr(struct lower *l, unsigned reg, const struct lw_slot_loop *loop)
+{
+   uint32_t value = lw_vgpr(l, reg, 0);
+   for (unsigned k = 1; k < l->slots; k++)
+      value = lw_select(l, l->t_u32, loop->is_slot[k], lw_vgpr(l, reg, k), value);
+   return value;
+}
+
+uint32_t lw_slot_pick(struct lower *l, uint32_t array, uint32_t type, uint32_t slot)
+{
+   uint32_t is_slot[LOWER_MAX_SLOTS];
+   for (unsigned k = 1; k < l->slots; k++)
+      is_slot[k] = lw_op2(l, SpvOpIEqual, l->t_bool, slot, lw_u32(l, k));
+   return slot_select(l, array, type, is_slot);
+}
+
+uint32_t lw_slot_ballot(struct lower *l, const struct lw_slot_loop *loop, uint32_t pred)
+{
+   uint32_t operands[2] = { lw_u32(l, SpvScopeSubgroup), pred };
+   uint32_t ballot = spvb_op(l->b, SpvOpGroupNonUniformBallot, l->t_uvec4, operands, 2);
+   uint32_t x[2] = { ballot, 0 };
+   uint32_t w0 = spvb_op(l->b, SpvOpCompositeExtract, l->t_u32, x, 2);
+   if (l->subgroup_size == 64) {
+      x[1] = 1;
+      return lw_pack64(l, w0, spvb_op(l->b, SpvOpCompositeExtract, l->t_u32, x, 2));
+   }
+   uint32_t part = lw_zext64(l, w0);
+   if (l->subgroup_size < 32)
+      part = lw_op2(l, SpvOpBitwiseAnd, l->t_u64, part, lw_u64(l, (1ull << l->subgroup_size) - 1));
+   if (l->slots > 1)
+      part = lw_op2(l, SpvOpShiftLeftLogical, l->t_u64, part, loop->first_lane);
+   return part;
+}

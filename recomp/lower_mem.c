@@ -8,7 +8,9 @@
  * anything is written, the first faulting lane (lowest) is recorded with its address, and a
  * faulting instruction changes nothing. Buffer range checks follow the V#'s oob_select; an
  * out-of-range lane loads 0 and stores nothing. Where lanes of one store write the same bytes the
- * highest lane's stay, as in the interpreter's ascending order.
+ * highest lane's stay, as in the interpreter's ascending order. The per-lane work of loads,
+ * stores and 32-bit atomics is emitted once, in loops over the invocation's lane slots
+ * (lw_slot_loop_begin): a placement pass, then the access pass (recomp/README.md, "Slot loops").
  *
  * 32-bit atomics use the device's atomics; lanes of one wave that hit the same address see each
  * other's results in the device's order, where the interpreter runs lanes in ascending order:
@@ -37,8 +39,9 @@ void mem_place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned a
          continue;
       uint32_t rel = bin64(l, SpvOpISub, addr, c64(l, r->address));
       uint32_t inside = cmp(l, SpvOpULessThanEqual, rel, c64(l, r->size - bytes));
-      offset = lw_select(l, T64, inside, bin64(l, SpvOpIAdd, rel, c64(l, r->offset)), offset);
-      mapped = or_b(l, mapped, inside);
+      uint32_t at = r->offset ? bin64(l, SpvOpIAdd, rel, c64(l, r->offset)) : rel;
+      offset = lw_select(l, T64, inside, at, offset);
+      mapped = mapped == lw_bool(l, false) ? inside : or_b(l, mapped, inside);
    }
    uint32_t misaligned = lw_bool(l, false);
    if (align > 1)
@@ -52,9 +55,10 @@ void mem_place_global(struct lower *l, uint32_t addr, unsigned bytes, unsigned a
    p->offset = lw_lo(l, offset);
 }
 
-/* A scratch offset (the low 32 bits of `addr`) of the lane of slot k: inside its 4096 bytes. */
+/* A scratch offset (the low 32 bits of `addr`) of wave lane `lane` (u32): inside its 4096
+ * bytes. */
 static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
-                          unsigned k, struct mem_place *p)
+                          uint32_t lane, struct mem_place *p)
 {
    uint32_t off = lw_zext64(l, lw_lo(l, addr));
    uint32_t end = bin64(l, SpvOpIAdd, off, c64(l, bytes));
@@ -68,9 +72,9 @@ static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsign
    p->shown = bin64(l, SpvOpBitwiseOr, off, c64(l, (uint64_t)APERTURE_PRIVATE_HI << 32));
    p->scratch = lw_bool(l, true);
    p->lds = 0;
-   uint32_t lane =
-      bin(l, SpvOpIAdd, bin(l, SpvOpIMul, l->wave_index, c32(l, l->wave_size)), l->lane[k]);
-   uint32_t base = bin(l, SpvOpIMul, lane, c32(l, (uint32_t)l->scratch_per_lane));
+   uint32_t wave_lane =
+      bin(l, SpvOpIAdd, bin(l, SpvOpIMul, l->wave_index, c32(l, l->wave_size)), lane);
+   uint32_t base = bin(l, SpvOpIMul, wave_lane, c32(l, (uint32_t)l->scratch_per_lane));
    p->offset = bin(l, SpvOpIAdd, base, lw_lo(l, off));
 }
 
@@ -79,12 +83,12 @@ static void place_scratch(struct lower *l, uint32_t addr, unsigned bytes, unsign
  * low dword, where (unlike a DS access) a misaligned element faults MISALIGNED and one outside
  * the allocation faults UNMAPPED, with the aperture address, as the interpreter's FLAT does;
  * anything else is global memory. */
-static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned align, unsigned k,
-                       struct mem_place *p)
+static void place_flat(struct lower *l, uint32_t addr, unsigned bytes, unsigned align,
+                       uint32_t lane, struct mem_place *p)
 {
    struct mem_place g, s;
    mem_place_global(l, addr, bytes, align, &g);
-   place_scratch(l, addr, bytes, align, k, &s);
+   place_scratch(l, addr, bytes, align, lane, &s);
    uint32_t hi = lw_hi(l, addr);
    uint32_t is_scratch = cmp(l, SpvOpIEqual, hi, c32(l, APERTURE_PRIVATE_HI));
    uint32_t is_lds = cmp(l, SpvOpIEqual, hi, c32(l, APERTURE_SHARED_HI));
@@ -127,6 +131,15 @@ void mem_with_buffer(struct lower *l, const struct mem_place *p, struct mem_word
    uint32_t word = bin(l, SpvOpShiftRightLogical, p->offset, c32(l, 2));
    uint32_t shift =
       bin(l, SpvOpShiftLeftLogical, bin(l, SpvOpBitwiseAnd, p->offset, c32(l, 3)), c32(l, 3));
+   /* A segment known when lowering (GLOBAL, SCRATCH) needs no branch. */
+   if (p->scratch == lw_bool(l, true)) {
+      op.fn(l, l->scratch, word, shift, op.user);
+      return;
+   }
+   if (p->scratch == lw_bool(l, false) && !p->lds) {
+      op.fn(l, l->memory, word, shift, op.user);
+      return;
+   }
    uint32_t then_label = spvb_id(l->b), else_label = spvb_id(l->b), merge = spvb_id(l->b);
    lw_selection_merge(l, merge);
    spvb_branch_conditional(l->b, p->scratch, then_label, else_label);
@@ -195,9 +208,9 @@ uint32_t mem_place_lanes(struct lower *l, const struct mem_lanes *la, enum mem_s
       if (seg == SEG_GLOBAL)
          mem_place_global(l, la->addr[k], bytes, align, &p[k]);
       else if (seg == SEG_SCRATCH)
-         place_scratch(l, la->addr[k], bytes, align, k, &p[k]);
+         place_scratch(l, la->addr[k], bytes, align, l->lane[k], &p[k]);
       else
-         place_flat(l, la->addr[k], bytes, align, k, &p[k]);
+         place_flat(l, la->addr[k], bytes, align, l->lane[k], &p[k]);
    }
    return mem_first_fault(l, la, p);
 }
@@ -375,69 +388,477 @@ static void load_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_t
 }
 
 /* The register value of a sub-dword load from the bytes `raw` (low bits), `old` the
- * destination's current value (the kept half of the d16 shapes). */
+ * destination's current value (the kept half of the d16 shapes; unused by the others). */
 static uint32_t shape_value(struct lower *l, enum shape shape, uint32_t raw, uint32_t old)
 {
-   uint32_t b8 = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xff));
-   uint32_t b16 = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xffff));
-   uint32_t s8 =
-      bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 24)), c32(l, 24));
-   uint32_t s16 =
-      bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 16)), c32(l, 16));
-   uint32_t keep_hi = bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff0000u));
-   uint32_t keep_lo = bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff));
+   uint32_t value = raw;
    switch (shape) {
    case SHAPE_U8:
-      return b8;
-   case SHAPE_I8:
-      return s8;
-   case SHAPE_U16:
-      return b16;
-   case SHAPE_I16:
-      return s16;
    case SHAPE_U8_D16:
-      return bin(l, SpvOpBitwiseOr, keep_hi, b8);
    case SHAPE_U8_D16_HI:
-      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, b8, c32(l, 16)));
+      value = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xff));
+      break;
+   case SHAPE_I8:
    case SHAPE_I8_D16:
-      return bin(l, SpvOpBitwiseOr, keep_hi, bin(l, SpvOpBitwiseAnd, s8, c32(l, 0xffff)));
    case SHAPE_I8_D16_HI:
-      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, s8, c32(l, 16)));
+      value = bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 24)),
+                  c32(l, 24));
+      break;
+   case SHAPE_U16:
    case SHAPE_B16_D16:
-      return bin(l, SpvOpBitwiseOr, keep_hi, b16);
    case SHAPE_B16_D16_HI:
-      return bin(l, SpvOpBitwiseOr, keep_lo, bin(l, SpvOpShiftLeftLogical, b16, c32(l, 16)));
+      value = bin(l, SpvOpBitwiseAnd, raw, c32(l, 0xffff));
+      break;
+   case SHAPE_I16:
+      value = bin(l, SpvOpShiftRightArithmetic, bin(l, SpvOpShiftLeftLogical, raw, c32(l, 16)),
+                  c32(l, 16));
+      break;
    default:
       return raw;
    }
+   switch (shape) {
+   case SHAPE_U8_D16:
+   case SHAPE_I8_D16:
+   case SHAPE_B16_D16:
+      return bin(l, SpvOpBitwiseOr, bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff0000u)),
+                 bin(l, SpvOpBitwiseAnd, value, c32(l, 0xffff)));
+   case SHAPE_U8_D16_HI:
+   case SHAPE_I8_D16_HI:
+   case SHAPE_B16_D16_HI:
+      return bin(l, SpvOpBitwiseOr, bin(l, SpvOpBitwiseAnd, old, c32(l, 0xffff)),
+                 bin(l, SpvOpShiftLeftLogical, value, c32(l, 16)));
+   default:
+      return value;
+   }
 }
 
-static enum rdna_status vmem_load(struct lower *l, const struct mem_lanes *la, enum mem_segment seg,
-                                  enum shape shape, unsigned dwords, unsigned vdst)
+/* ---- lane sources: each lane's address, computed inside a slot loop ------------------------- */
+
+/* How one instruction's lanes address memory (guide 10.3 "Addressing" for FLAT, GLOBAL and
+ * SCRATCH; 8.1.2 for MUBUF): the VGPRs it reads (each slot's, inside the loop) and the uniform
+ * values around them. */
+enum lane_form {
+   FORM_VADDR64,     /* FLAT, GLOBAL with saddr off: the 64-bit vaddr */
+   FORM_SADDR_TID,   /* GLOBAL _addtid: saddr + lane * 4 */
+   FORM_SADDR_VADDR, /* GLOBAL: saddr + the zero-extended 32-bit vaddr */
+   FORM_SCRATCH,     /* SCRATCH: the VGPR, the SGPR or 0 as a 32-bit per-lane offset */
+   FORM_BUFFER,      /* MUBUF/MTBUF: a V#, index and offset */
+};
+
+struct lane_source {
+   enum lane_form form;
+   uint32_t exec;   /* u64 */
+   int v[2];        /* the address VGPRs (buffers: index, offset); -1: none */
+   uint32_t base;   /* u64: saddr (FLAT forms) or the V#'s base plus soffset (buffers) */
+   uint32_t offset; /* u64: the instruction's offset (FLAT forms: 0 when it is 0) */
+   /* buffers (guide 8.1.2, 8.1.6) */
+   uint32_t stride, records, index_stride, size; /* u64 */
+   uint32_t index_shift;                         /* u32: log2 index_stride */
+   uint32_t swizzle, add_tid;                    /* bool */
+   uint32_t oob;                                 /* u32: oob_select */
+};
+
+/* Buffer addressing of one lane (guide 8.1.2), the range check by oob_select (8.1.6), and the
+ * swizzled layout; see mem_buffer_lanes. `out` receives whether the lane is out of range. */
+static uint32_t buffer_lane_address(struct lower *l, const struct lane_source *s,
+                                    const struct lw_slot_loop *loop, uint32_t *out)
 {
-   unsigned bytes = shape_bytes(shape, dwords);
-   struct mem_place p[LOWER_MAX_SLOTS];
-   uint32_t ok = mem_place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
-   uint32_t merge = lw_if_begin(l, ok);
-   unsigned written = shape == SHAPE_B32 ? dwords : 1;
+   uint32_t index =
+      s->v[0] >= 0 ? lw_zext64(l, lw_slot_vgpr(l, (unsigned)s->v[0], loop)) : c64(l, 0);
+   index = bin64(l, SpvOpIAdd, index,
+                 lw_select(l, T64, s->add_tid, lw_zext64(l, loop->lane), c64(l, 0)));
+   uint32_t offset = s->offset;
+   if (s->v[1] >= 0)
+      offset = bin64(l, SpvOpIAdd, offset, lw_zext64(l, lw_slot_vgpr(l, (unsigned)s->v[1], loop)));
+   uint32_t end = bin64(l, SpvOpIAdd, offset, s->size);
+   uint32_t past_records = cmp(l, SpvOpUGreaterThanEqual, index, s->records);
+   uint32_t linear = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, index, s->stride), offset);
+   /* index_stride is 8 << n: index / index_stride and index % index_stride are a shift and a
+    * mask. */
+   uint32_t swizzled = bin64(
+      l, SpvOpIAdd,
+      bin64(l, SpvOpShiftLeftLogical,
+            bin64(l, SpvOpIAdd,
+                  bin64(l, SpvOpIMul, bin64(l, SpvOpShiftRightLogical, index, s->index_shift),
+                        s->stride),
+                  bin64(l, SpvOpBitwiseAnd, offset, c64(l, ~(uint64_t)3))),
+            s->index_shift),
+      bin64(l, SpvOpIAdd,
+            bin64(l, SpvOpShiftLeftLogical,
+                  bin64(l, SpvOpBitwiseAnd, index, bin64(l, SpvOpISub, s->index_stride, c64(l, 1))),
+                  c32(l, 2)),
+            bin64(l, SpvOpBitwiseAnd, offset, c64(l, 3))));
+   uint32_t out0 = or_b(l, past_records, cmp(l, SpvOpUGreaterThan, end, s->stride));
+   uint32_t out2 = cmp(l, SpvOpIEqual, s->records, c64(l, 0));
+   uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, s->size), s->records);
+   *out =
+      lw_select(l, TB, cmp(l, SpvOpIEqual, s->oob, c32(l, 0)), out0,
+                lw_select(l, TB, cmp(l, SpvOpIEqual, s->oob, c32(l, 1)), past_records,
+                          lw_select(l, TB, cmp(l, SpvOpIEqual, s->oob, c32(l, 2)), out2, out3)));
+   return bin64(l, SpvOpIAdd, s->base, lw_select(l, T64, s->swizzle, swizzled, linear));
+}
+
+/* The address (u64) of the lane of slot `slot` (u32), whether it accesses memory (bool) and
+ * whether it is a buffer lane out of range (bool; loads give it 0). */
+static void lane_address(struct lower *l, const struct lane_source *s,
+                         const struct lw_slot_loop *loop, uint32_t *addr, uint32_t *enabled,
+                         uint32_t *zero)
+{
+   uint32_t lane = loop->lane;
+   uint32_t active = lw_lane_enabled(l, s->exec, lane), a;
+   *zero = lw_bool(l, false);
+   switch (s->form) {
+   case FORM_VADDR64:
+      a = lw_pack64(l, lw_slot_vgpr(l, (unsigned)s->v[0], loop),
+                    lw_slot_vgpr(l, (unsigned)s->v[1], loop));
+      break;
+   case FORM_SADDR_TID:
+      a =
+         bin64(l, SpvOpIAdd, s->base, lw_zext64(l, bin(l, SpvOpShiftLeftLogical, lane, c32(l, 2))));
+      break;
+   case FORM_SADDR_VADDR:
+      a = bin64(l, SpvOpIAdd, s->base, lw_zext64(l, lw_slot_vgpr(l, (unsigned)s->v[0], loop)));
+      break;
+   case FORM_SCRATCH:
+      a = s->v[0] >= 0 ? lw_zext64(l, lw_slot_vgpr(l, (unsigned)s->v[0], loop)) : s->base;
+      break;
+   default: {
+      uint32_t out;
+      *addr = buffer_lane_address(l, s, loop, &out);
+      *enabled = and_b(l, active, not_b(l, out));
+      *zero = and_b(l, active, out);
+      return;
+   }
+   }
+   if (s->offset)
+      a = bin64(l, SpvOpIAdd, a, s->offset);
+   if (s->form == FORM_SCRATCH)
+      a = lw_zext64(l, lw_lo(l, a));
+   *addr = a;
+   *enabled = active;
+}
+
+/* The lanes of a source as per-slot values (for the lowerings that place them slot by slot:
+ * 64-bit atomics, typed buffer accesses, loads to the LDS): the addresses are computed in one
+ * slot loop and read back. */
+static void lanes_from_source(struct lower *l, const struct lane_source *s, struct mem_lanes *la)
+{
+   uint32_t addr = lw_slot_array(l, T64), enabled = lw_slot_array(l, TB),
+            zero = lw_slot_array(l, TB);
+   struct lw_slot_loop loop;
+   lw_slot_loop_begin(l, &loop);
+   uint32_t a, e, z;
+   lane_address(l, s, &loop, &a, &e, &z);
+   lw_slot_put(l, addr, T64, &loop, a);
+   lw_slot_put(l, enabled, TB, &loop, e);
+   lw_slot_put(l, zero, TB, &loop, z);
+   lw_slot_loop_end(l, &loop);
    for (unsigned k = 0; k < l->slots; k++) {
-      struct load_user u = { shape, dwords, { 0 } };
+      la->addr[k] = lw_slot_get_at(l, addr, T64, k);
+      la->enabled[k] = lw_slot_get_at(l, enabled, TB, k);
+      la->zero[k] = s->form == FORM_BUFFER ? lw_slot_get_at(l, zero, TB, k) : 0;
+   }
+}
+
+/* ---- the placement pass --------------------------------------------------------------------- */
+
+/* What the placement pass of one instruction leaves for its access pass, per slot. */
+struct lane_places {
+   enum mem_segment seg;
+   uint32_t addr;         /* slot array of u64 */
+   uint32_t enabled;      /* slot array of bool: the lane accesses memory */
+   uint32_t write;        /* slot array of bool: the lane's result is written (enabled or out of
+                           * range); 0 when the access has no result */
+   uint32_t offset;       /* slot array of u32: mem_place.offset */
+   uint32_t scratch, lds; /* FLAT: slot arrays of bool */
+};
+
+/* The placement of the loop's slot as mem_with_buffer takes it. */
+static struct mem_place lane_place_at(struct lower *l, const struct lane_places *pl,
+                                      const struct lw_slot_loop *loop)
+{
+   struct mem_place p = { 0 };
+   p.offset = lw_slot_get(l, pl->offset, T32, loop);
+   if (pl->seg == SEG_FLAT) {
+      p.scratch = lw_slot_get(l, pl->scratch, TB, loop);
+      p.lds = lw_slot_get(l, pl->lds, TB, loop);
+   } else {
+      p.scratch = lw_bool(l, pl->seg == SEG_SCRATCH);
+   }
+   return p;
+}
+
+/* A load's per-lane results in slot arrays (u32, one per written dword). */
+struct load_pass {
+   enum shape shape;
+   unsigned dwords;
+   uint32_t result[4];
+};
+
+/* The d16 shapes keep the other half of their destination. */
+static bool shape_keeps_half(enum shape shape)
+{
+   return shape >= SHAPE_U8_D16;
+}
+
+/* The same-address order of a store's lanes (mem_covered_by_higher_lane's rule), checked in the
+ * placement pass: whether every lane's range ends at or before the next lane's address (lanes
+ * of every EXEC state, no wrap), so that no lane is covered, which the usual base + lane * stride
+ * passes; and which lanes write memory others can share (scratch lanes share nothing). */
+struct store_order {
+   unsigned bytes, elements, element_bytes;
+   uint32_t sharing;  /* slot array of bool */
+   uint32_t writers;  /* u64 variable: the wave mask of the sharing lanes */
+   uint32_t crowded;  /* u64 variable: lanes whose range does not plainly follow the previous */
+   uint32_t prev_end; /* u64 variable: the end of the previous slot's last lane */
+   /* slot arrays of bool per element, covered_by_higher_lanes's result (false until then) */
+   uint32_t covered[4];
+};
+
+/* u64 `value` of `invocation` (u32, per invocation). */
+static uint32_t shuffle64(struct lower *l, uint32_t value, uint32_t invocation)
+{
+   return lw_pack64(l, shuffle32(l, lw_lo(l, value), invocation),
+                    shuffle32(l, lw_hi(l, value), invocation));
+}
+
+/* u64 `value` of `invocation` (a uniform u32) in every invocation (SPIR-V 1.5 allows a
+ * dynamically uniform id). */
+static uint32_t broadcast64(struct lower *l, uint32_t value, uint32_t invocation)
+{
+   uint32_t half[2] = { lw_lo(l, value), lw_hi(l, value) };
+   for (unsigned i = 0; i < 2; i++) {
+      uint32_t operands[3] = { c32(l, SpvScopeSubgroup), half[i], invocation };
+      half[i] = spvb_op(l->b, SpvOpGroupNonUniformBroadcast, T32, operands, 3);
+   }
+   return lw_pack64(l, half[0], half[1]);
+}
+
+/* ORs a slot's part into a u64 mask variable (with one slot: the whole mask). */
+static void accumulate_mask(struct lower *l, uint32_t var, uint32_t part)
+{
+   if (l->slots > 1)
+      part = bin64(l, SpvOpBitwiseOr, spvb_load(l->b, T64, var), part);
+   spvb_store(l->b, var, part);
+}
+
+static void order_begin(struct lower *l, enum mem_segment seg, struct lane_places *pl,
+                        struct store_order *o)
+{
+   o->sharing = seg == SEG_FLAT ? lw_slot_array(l, TB) : pl->enabled;
+   o->writers = spvb_function_variable(l->b, l->t_ptr_u64);
+   o->crowded = spvb_function_variable(l->b, l->t_ptr_u64);
+   if (l->slots > 1) { /* with one slot the order pass writes both masks once */
+      o->prev_end = spvb_function_variable(l->b, l->t_ptr_u64);
+      spvb_store(l->b, o->writers, c64(l, 0));
+      spvb_store(l->b, o->crowded, c64(l, 0));
+      spvb_store(l->b, o->prev_end, c64(l, 0));
+   }
+   for (unsigned e = 0; e < o->elements; e++) {
+      o->covered[e] = lw_slot_array(l, TB);
+      for (unsigned k = 0; k < l->slots; k++)
+         lw_slot_put_at(l, o->covered[e], k, lw_bool(l, false));
+   }
+}
+
+/* One slot's part of the order check: its lanes' ranges against their predecessors' (the
+ * subgroup's first invocation follows the previous slot's last one). */
+static void order_slot(struct lower *l, const struct store_order *o, bool flat,
+                       const struct lw_slot_loop *loop, uint32_t addr, uint32_t sharing)
+{
+   if (flat)
+      lw_slot_put(l, o->sharing, TB, loop, sharing);
+   accumulate_mask(l, o->writers, lw_slot_ballot(l, loop, sharing));
+   uint32_t last_inv = c32(l, l->subgroup_size - 1);
+   uint32_t end = bin64(l, SpvOpIAdd, addr, c64(l, o->bytes));
+   uint32_t prev = shuffle64(
+      l, end, bin(l, SpvOpBitwiseAnd, bin(l, SpvOpISub, l->invocation, c32(l, 1)), last_inv));
+   prev = lw_select(l, T64, cmp(l, SpvOpIEqual, l->invocation, c32(l, 0)),
+                    l->slots > 1 ? spvb_load(l->b, T64, o->prev_end) : c64(l, 0), prev);
+   uint32_t ok =
+      and_b(l, cmp(l, SpvOpUGreaterThan, end, addr), cmp(l, SpvOpUGreaterThanEqual, addr, prev));
+   accumulate_mask(l, o->crowded, lw_slot_ballot(l, loop, not_b(l, ok)));
+   if (l->slots > 1)
+      spvb_store(l->b, o->prev_end, shuffle64(l, end, last_inv));
+}
+
+/* One slot loop places every lane's access of `bytes` aligned to `align`, records what the
+ * access pass needs in `pl`, and collects the lanes that fault in a wave mask; afterwards the
+ * lowest of them is recorded with its fault and address (interp/mem.h). A load (`load` not
+ * NULL) reads its words in the same loop: a read changes nothing, and the results are written
+ * to VGPRs only when no lane faults. `results`: keep which lanes' results are written (loads,
+ * atomics that return). Returns the bool "no lane faults" (uniform). */
+static uint32_t place_pass(struct lower *l, const struct lane_source *s, enum mem_segment seg,
+                           unsigned bytes, unsigned align, struct lane_places *pl, bool results,
+                           struct load_pass *load, struct store_order *order)
+{
+   pl->seg = seg;
+   pl->addr = lw_slot_array(l, T64);
+   pl->enabled = lw_slot_array(l, TB);
+   pl->write = results ? lw_slot_array(l, TB) : 0;
+   pl->offset = lw_slot_array(l, T32);
+   pl->scratch = seg == SEG_FLAT ? lw_slot_array(l, TB) : 0;
+   pl->lds = seg == SEG_FLAT ? lw_slot_array(l, TB) : 0;
+   /* The invocation's lowest faulting lane's fault kind (0: none yet) and address. */
+   uint32_t kind = spvb_function_variable(l->b, l->t_ptr_u32);
+   uint32_t shown = spvb_function_variable(l->b, l->t_ptr_u64);
+   uint32_t faulting = spvb_function_variable(l->b, l->t_ptr_u64);
+   if (l->slots > 1) {
+      spvb_store(l->b, kind, c32(l, RDNA_FAULT_NONE));
+      spvb_store(l->b, shown, c64(l, 0));
+      spvb_store(l->b, faulting, c64(l, 0));
+   }
+   if (order)
+      order_begin(l, seg, pl, order);
+
+   struct lw_slot_loop loop;
+   lw_slot_loop_begin(l, &loop);
+   uint32_t addr, enabled, zero;
+   lane_address(l, s, &loop, &addr, &enabled, &zero);
+   struct mem_place p;
+   if (seg == SEG_GLOBAL)
+      mem_place_global(l, addr, bytes, align, &p);
+   else if (seg == SEG_SCRATCH)
+      place_scratch(l, addr, bytes, align, loop.lane, &p);
+   else
+      place_flat(l, addr, bytes, align, loop.lane, &p);
+   uint32_t fault_free = cmp(l, SpvOpIEqual, p.fault, c32(l, RDNA_FAULT_NONE));
+   uint32_t bad = and_b(l, enabled, not_b(l, fault_free));
+   accumulate_mask(l, faulting, lw_slot_ballot(l, &loop, bad));
+   if (l->slots > 1) {
+      uint32_t kind_now = spvb_load(l->b, T32, kind);
+      uint32_t first_here = and_b(l, bad, cmp(l, SpvOpIEqual, kind_now, c32(l, RDNA_FAULT_NONE)));
+      spvb_store(l->b, kind, lw_select(l, T32, first_here, p.fault, kind_now));
+      spvb_store(l->b, shown, lw_select(l, T64, first_here, p.shown, spvb_load(l->b, T64, shown)));
+   } else { /* a faulting lane's own fault is the one reported */
+      spvb_store(l->b, kind, p.fault);
+      spvb_store(l->b, shown, p.shown);
+   }
+   lw_slot_put(l, pl->addr, T64, &loop, addr);
+   lw_slot_put(l, pl->enabled, TB, &loop, enabled);
+   if (results)
+      lw_slot_put(l, pl->write, TB, &loop, or_b(l, enabled, zero));
+   lw_slot_put(l, pl->offset, T32, &loop, p.offset);
+   if (seg == SEG_FLAT) {
+      lw_slot_put(l, pl->scratch, TB, &loop, p.scratch);
+      lw_slot_put(l, pl->lds, TB, &loop, p.lds);
+   }
+   if (order)
+      order_slot(l, order, seg == SEG_FLAT, &loop, addr,
+                 seg == SEG_FLAT ? and_b(l, enabled, not_b(l, p.scratch)) : enabled);
+   if (load) {
+      struct load_user u = { load->shape, load->dwords, { 0 } };
+      unsigned written = load->shape == SHAPE_B32 ? load->dwords : 1;
       for (unsigned i = 0; i < written; i++) {
          u.temps[i] = spvb_function_variable(l->b, l->t_ptr_u32);
          spvb_store(l->b, u.temps[i], c32(l, 0));
       }
-      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
-      mem_with_buffer(l, &p[k], (struct mem_word_op){ load_words, &u });
-      lw_if_end(l, lane_merge);
-      uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
+      uint32_t merge = lw_if_begin(l, and_b(l, enabled, fault_free));
+      mem_with_buffer(l, &p, (struct mem_word_op){ load_words, &u });
+      lw_if_end(l, merge);
       for (unsigned i = 0; i < written; i++) {
-         uint32_t raw = spvb_load(l->b, T32, u.temps[i]);
-         uint32_t old = lw_vgpr(l, vdst + i, k);
-         uint32_t v = shape_value(l, shape, raw, old);
-         lw_vgpr_store(l, vdst + i, k, lw_select(l, T32, write, v, old));
+         uint32_t value = spvb_load(l->b, T32, u.temps[i]);
+         if (load->shape != SHAPE_B32 && !shape_keeps_half(load->shape))
+            value = shape_value(l, load->shape, value, 0);
+         lw_slot_put(l, load->result[i], T32, &loop, value);
       }
    }
+   lw_slot_loop_end(l, &loop);
+
+   uint32_t mask = spvb_load(l->b, T64, faulting);
+   uint32_t any = lw_nz64(l, mask);
+   uint32_t first = lw_select(l, T32, any, lw_lowest_lane(l, mask), c32(l, 0));
+   /* The wave's lowest faulting lane is its invocation's lowest one. */
+   uint32_t owner = bin(l, SpvOpBitwiseAnd, first, c32(l, l->subgroup_size - 1));
+   uint32_t operands[3] = { c32(l, SpvScopeSubgroup), spvb_load(l->b, T32, kind), owner };
+   uint32_t fault_kind = spvb_op(l->b, SpvOpGroupNonUniformBroadcast, T32, operands, 3);
+   lw_fault_value(l, any, fault_kind, first, broadcast64(l, spvb_load(l->b, T64, shown), owner));
+   return not_b(l, any);
+}
+
+/* Where the order check found lanes out of line, a uniform loop over the writing lanes j
+ * (lowest first) reads lane j's address and marks every element of a lower lane that starts
+ * inside lane j's range: elements are aligned to their size and every lane writes whole
+ * elements of one size, so an element starting inside the range lies inside it.
+ * o->covered[e] receives whether a higher enabled lane also writes element e (of
+ * `element_bytes` at addr + e * element_bytes) of the slot's lane. */
+static void covered_by_higher_lanes(struct lower *l, const struct lane_places *pl,
+                                    const struct store_order *o)
+{
+   const uint32_t *covered = o->covered;
+   uint32_t size = c64(l, o->bytes);
+   uint32_t merge = lw_if_begin(l, lw_nz64(l, spvb_load(l->b, T64, o->crowded)));
+   uint32_t left = spvb_function_variable(l->b, l->t_ptr_u64);
+   spvb_store(l->b, left, spvb_load(l->b, T64, o->writers));
+   uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
+            done = spvb_id(l->b);
+   lw_branch(l, header);
+   lw_label(l, header);
+   uint32_t mask = spvb_load(l->b, T64, left);
+   uint32_t more = lw_nz64(l, mask);
+   spvb_loop_merge(l->b, done, cont);
+   spvb_branch_conditional(l->b, more, body, done);
+   lw_label(l, body);
+   uint32_t j = lw_lowest_lane(l, mask);
+   spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
+   uint32_t j_slot = l->slots == 1 ? c32(l, 0)
+                                   : bin(l, SpvOpShiftRightLogical, j,
+                                         c32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
+   uint32_t start = broadcast64(l, lw_slot_pick(l, pl->addr, T64, j_slot),
+                                bin(l, SpvOpBitwiseAnd, j, c32(l, l->subgroup_size - 1)));
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t below =
+         and_b(l, lw_slot_get_at(l, o->sharing, TB, k), cmp(l, SpvOpULessThan, l->lane[k], j));
+      uint32_t at = lw_slot_get_at(l, pl->addr, T64, k);
+      for (unsigned e = 0; e < o->elements; e++) {
+         uint32_t element = e ? bin64(l, SpvOpIAdd, at, c64(l, e * o->element_bytes)) : at;
+         uint32_t inside = cmp(l, SpvOpULessThan, bin64(l, SpvOpISub, element, start), size);
+         uint32_t was = lw_slot_get_at(l, covered[e], TB, k);
+         lw_slot_put_at(l, covered[e], k, or_b(l, was, and_b(l, below, inside)));
+      }
+   }
+   lw_branch(l, cont);
+   lw_label(l, cont);
+   spvb_branch(l->b, header);
+   lw_label(l, done);
    lw_if_end(l, merge);
+}
+
+/* Writes a load's or atomic's per-lane results (slot arrays) to VGPRs vdst.. in the lanes the
+ * placement pass marks written, each through shape_value for the d16 shapes. */
+static void write_results(struct lower *l, const struct lane_places *pl, const uint32_t result[],
+                          unsigned count, enum shape shape, unsigned vdst)
+{
+   for (unsigned k = 0; k < l->slots; k++) {
+      uint32_t write = lw_slot_get_at(l, pl->write, TB, k);
+      for (unsigned i = 0; i < count; i++) {
+         uint32_t value = lw_slot_get_at(l, result[i], T32, k);
+         uint32_t old = lw_vgpr(l, vdst + i, k);
+         if (shape_keeps_half(shape))
+            value = shape_value(l, shape, value, old);
+         lw_vgpr_store(l, vdst + i, k, lw_select(l, T32, write, value, old));
+      }
+   }
+}
+
+/* A load: placed and read in one slot loop, written to VGPRs when no lane faults. `written`
+ * (optional) receives the slot array of the lanes it covered (tfe). */
+static enum rdna_status vmem_load(struct lower *l, const struct lane_source *s,
+                                  enum mem_segment seg, enum shape shape, unsigned dwords,
+                                  unsigned vdst, uint32_t *written)
+{
+   unsigned bytes = shape_bytes(shape, dwords);
+   struct load_pass load = { shape, dwords, { 0 } };
+   unsigned count = shape == SHAPE_B32 ? dwords : 1;
+   for (unsigned i = 0; i < count; i++)
+      load.result[i] = lw_slot_array(l, T32);
+   struct lane_places pl;
+   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, true, &load, NULL);
+   uint32_t merge = lw_if_begin(l, ok);
+   write_results(l, &pl, load.result, count, shape, vdst);
+   lw_if_end(l, merge);
+   if (written)
+      *written = pl.write;
    return RDNA_OK;
 }
 
@@ -477,40 +898,42 @@ static void store_words(struct lower *l, uint32_t buffer, uint32_t word, uint32_
    spvb_op(l->b, SpvOpAtomicOr, T32, set, 4);
 }
 
-static enum rdna_status vmem_store(struct lower *l, const struct mem_lanes *la,
+/* A store: placed in one slot loop (with the same-address order check); when no lane faults,
+ * the order's slow path where lanes are out of line, and the writes in a second loop. */
+static enum rdna_status vmem_store(struct lower *l, const struct lane_source *s,
                                    enum mem_segment seg, enum shape shape, unsigned dwords,
                                    unsigned vdata)
 {
    unsigned bytes = shape_bytes(shape, dwords);
-   struct mem_place p[LOWER_MAX_SLOTS];
-   uint32_t ok = mem_place_lanes(l, la, seg, bytes, bytes > 4 ? 4 : bytes, p);
-   uint32_t merge = lw_if_begin(l, ok);
    /* Elements: the dwords of a B32 store, else its one byte or short. */
    unsigned elements = shape == SHAPE_B32 ? dwords : 1;
-   uint32_t covered[4][LOWER_MAX_SLOTS] = { { 0 } };
-   if (seg != SEG_SCRATCH) {
-      uint32_t offsets[4], private_lane[LOWER_MAX_SLOTS];
-      for (unsigned i = 0; i < elements; i++)
-         offsets[i] = c64(l, 4 * i);
-      for (unsigned k = 0; k < l->slots; k++)
-         private_lane[k] = seg == SEG_FLAT ? p[k].scratch : 0;
-      mem_covered_by_higher_lane(l, la, private_lane, c64(l, bytes), elements, offsets, covered);
+   struct store_order order = {
+      bytes, elements, shape == SHAPE_B32 ? 4 : bytes, 0, 0, 0, 0, { 0 }
+   };
+   struct store_order *o = seg == SEG_SCRATCH ? NULL : &order;
+   struct lane_places pl;
+   uint32_t ok = place_pass(l, s, seg, bytes, bytes > 4 ? 4 : bytes, &pl, false, NULL, o);
+   uint32_t merge = lw_if_begin(l, ok);
+   const uint32_t *covered = order.covered;
+   if (o)
+      covered_by_higher_lanes(l, &pl, o);
+   struct lw_slot_loop loop;
+   lw_slot_loop_begin(l, &loop);
+   struct store_user u = { shape, dwords, { 0 }, { 0 } };
+   for (unsigned i = 0; i < elements; i++)
+      u.data[i] = lw_slot_vgpr(l, vdata + i, &loop);
+   uint32_t write = lw_slot_get(l, pl.enabled, TB, &loop);
+   if (shape == SHAPE_B32) {
+      for (unsigned i = 0; i < elements && covered[i]; i++)
+         u.covered[i] = lw_slot_get(l, covered[i], TB, &loop);
+   } else if (covered[0]) {
+      write = and_b(l, write, not_b(l, lw_slot_get(l, covered[0], TB, &loop)));
    }
-   for (unsigned k = 0; k < l->slots; k++) {
-      struct store_user u = { shape, dwords, { 0 }, { 0 } };
-      for (unsigned i = 0; i < elements; i++)
-         u.data[i] = lw_vgpr(l, vdata + i, k);
-      uint32_t write = la->enabled[k];
-      if (shape == SHAPE_B32) {
-         for (unsigned i = 0; i < elements; i++)
-            u.covered[i] = covered[i][k];
-      } else if (covered[0][k]) {
-         write = and_b(l, write, not_b(l, covered[0][k]));
-      }
-      uint32_t lane_merge = lw_if_begin(l, write);
-      mem_with_buffer(l, &p[k], (struct mem_word_op){ store_words, &u });
-      lw_if_end(l, lane_merge);
-   }
+   struct mem_place p = lane_place_at(l, &pl, &loop);
+   uint32_t lane_merge = lw_if_begin(l, write);
+   mem_with_buffer(l, &p, (struct mem_word_op){ store_words, &u });
+   lw_if_end(l, lane_merge);
+   lw_slot_loop_end(l, &loop);
    lw_if_end(l, merge);
    return RDNA_OK;
 }
@@ -600,31 +1023,34 @@ static void atomic_word(struct lower *l, uint32_t buffer, uint32_t word, uint32_
 
 /* data from `vdata` (cmpswap: {new, compare}); the old value to `vdst` (-1: none) for the lanes
  * that access memory or are out of a buffer's range (0 for those). */
-static enum rdna_status vmem_atomic(struct lower *l, const struct mem_lanes *la,
+static enum rdna_status vmem_atomic(struct lower *l, const struct lane_source *s,
                                     enum mem_segment seg, enum mem_atomic_op op, unsigned bits,
                                     unsigned vdata, int vdst)
 {
-   if (bits == 64)
-      return mem_atomic64(l, la, seg, op, vdata, vdst);
-   struct mem_place p[LOWER_MAX_SLOTS];
-   uint32_t ok = mem_place_lanes(l, la, seg, 4, 4, p);
-   uint32_t merge = lw_if_begin(l, ok);
-   for (unsigned k = 0; k < l->slots; k++) {
-      struct atomic_user u = { op, lw_vgpr(l, vdata, k), 0, 0 };
-      if (op == ATOMIC_CMPSWAP || op == ATOMIC_FCMPSWAP)
-         u.compare = lw_vgpr(l, vdata + 1, k);
-      u.temp = spvb_function_variable(l->b, l->t_ptr_u32);
-      spvb_store(l->b, u.temp, c32(l, 0));
-      uint32_t lane_merge = lw_if_begin(l, la->enabled[k]);
-      mem_with_buffer(l, &p[k], (struct mem_word_op){ atomic_word, &u });
-      lw_if_end(l, lane_merge);
-      if (vdst >= 0) {
-         uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
-         uint32_t old = lw_vgpr(l, (unsigned)vdst, k);
-         lw_vgpr_store(l, (unsigned)vdst, k,
-                       lw_select(l, T32, write, spvb_load(l->b, T32, u.temp), old));
-      }
+   if (bits == 64) {
+      struct mem_lanes la;
+      lanes_from_source(l, s, &la);
+      return mem_atomic64(l, &la, seg, op, vdata, vdst);
    }
+   struct lane_places pl;
+   uint32_t ok = place_pass(l, s, seg, 4, 4, &pl, vdst >= 0, NULL, NULL);
+   uint32_t merge = lw_if_begin(l, ok);
+   uint32_t result = lw_slot_array(l, T32);
+   struct lw_slot_loop loop;
+   lw_slot_loop_begin(l, &loop);
+   struct atomic_user u = { op, lw_slot_vgpr(l, vdata, &loop), 0,
+                            spvb_function_variable(l->b, l->t_ptr_u32) };
+   if (op == ATOMIC_CMPSWAP || op == ATOMIC_FCMPSWAP)
+      u.compare = lw_slot_vgpr(l, vdata + 1, &loop);
+   spvb_store(l->b, u.temp, c32(l, 0));
+   struct mem_place p = lane_place_at(l, &pl, &loop);
+   uint32_t lane_merge = lw_if_begin(l, lw_slot_get(l, pl.enabled, TB, &loop));
+   mem_with_buffer(l, &p, (struct mem_word_op){ atomic_word, &u });
+   lw_if_end(l, lane_merge);
+   lw_slot_put(l, result, T32, &loop, spvb_load(l->b, T32, u.temp));
+   lw_slot_loop_end(l, &loop);
+   if (vdst >= 0)
+      write_results(l, &pl, &result, 1, SHAPE_B32, (unsigned)vdst);
    lw_if_end(l, merge);
    return RDNA_OK;
 }
@@ -635,36 +1061,34 @@ static enum rdna_status vmem_atomic(struct lower *l, const struct mem_lanes *la,
  * zero-extended 32-bit vaddr, or the 64-bit vaddr when saddr is off, or saddr + lane * 4 for the
  * _addtid forms; SCRATCH: the VGPR, the SGPR or 0 as a per-lane offset (32 bits); FLAT: the 64-bit
  * vaddr. Plus the signed immediate offset. */
-static void flat_lanes(struct lower *l, const struct rdna_inst *in, enum mem_segment seg,
-                       struct mem_lanes *la)
+static void flat_source(struct lower *l, const struct rdna_inst *in, enum mem_segment seg,
+                        struct lane_source *s)
 {
    const struct rdna_operand *vaddr = lw_role(in, RDNA_ROLE_vaddr);
    const struct rdna_operand *saddr = lw_role(in, RDNA_ROLE_saddr);
    bool has_v = vaddr && lw_is_vgpr(vaddr);
    bool has_s = saddr && saddr->reg < LOWER_SREGS;
-   uint32_t offset = c64(l, (uint64_t)(int64_t)in->mod.offset);
-   uint32_t sbase = c64(l, 0);
+   unsigned v = has_v ? vaddr->reg - RDNA_REG_VGPR0 : 0;
+   memset(s, 0, sizeof *s);
+   s->v[0] = s->v[1] = -1;
+   s->exec = lw_exec(l);
+   s->offset = in->mod.offset ? c64(l, (uint64_t)(int64_t)in->mod.offset) : 0;
+   s->base = c64(l, 0);
    if (has_s)
-      sbase =
+      s->base =
          seg == SEG_SCRATCH ? lw_zext64(l, lw_scalar_src(l, saddr)) : lw_scalar_src64(l, saddr);
-   for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t a;
-      unsigned v = has_v ? vaddr->reg - RDNA_REG_VGPR0 : 0;
-      if (seg == SEG_FLAT || (seg == SEG_GLOBAL && has_v && !has_s))
-         a = lw_pack64(l, lw_vgpr(l, v, k), lw_vgpr(l, v + 1, k));
-      else if (seg == SEG_GLOBAL && !has_v)
-         a = bin64(l, SpvOpIAdd, sbase,
-                   lw_zext64(l, bin(l, SpvOpShiftLeftLogical, l->lane[k], c32(l, 2))));
-      else if (seg == SEG_GLOBAL)
-         a = bin64(l, SpvOpIAdd, sbase, lw_zext64(l, lw_vgpr(l, v, k)));
-      else
-         a = has_v ? lw_zext64(l, lw_vgpr(l, v, k)) : sbase;
-      a = bin64(l, SpvOpIAdd, a, offset);
-      if (seg == SEG_SCRATCH)
-         a = lw_zext64(l, lw_lo(l, a));
-      la->addr[k] = a;
-      la->enabled[k] = lw_active(l, k);
-      la->zero[k] = 0;
+   if (seg == SEG_FLAT || (seg == SEG_GLOBAL && has_v && !has_s)) {
+      s->form = FORM_VADDR64;
+      s->v[0] = (int)v;
+      s->v[1] = (int)v + 1;
+   } else if (seg == SEG_GLOBAL && !has_v) {
+      s->form = FORM_SADDR_TID;
+   } else if (seg == SEG_GLOBAL) {
+      s->form = FORM_SADDR_VADDR;
+      s->v[0] = (int)v;
+   } else {
+      s->form = FORM_SCRATCH;
+      s->v[0] = has_v ? (int)v : -1;
    }
 }
 
@@ -676,28 +1100,28 @@ static unsigned role_vgpr(const struct rdna_inst *in, unsigned role)
 static enum rdna_status flat_load(struct lower *l, const struct rdna_inst *in, enum mem_segment seg,
                                   enum shape shape, unsigned dwords)
 {
-   struct mem_lanes la;
-   flat_lanes(l, in, seg, &la);
-   return vmem_load(l, &la, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdst));
+   struct lane_source s;
+   flat_source(l, in, seg, &s);
+   return vmem_load(l, &s, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdst), NULL);
 }
 
 static enum rdna_status flat_store(struct lower *l, const struct rdna_inst *in,
                                    enum mem_segment seg, enum shape shape, unsigned dwords)
 {
-   struct mem_lanes la;
-   flat_lanes(l, in, seg, &la);
-   return vmem_store(l, &la, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdata));
+   struct lane_source s;
+   flat_source(l, in, seg, &s);
+   return vmem_store(l, &s, seg, shape, dwords, role_vgpr(in, RDNA_ROLE_vdata));
 }
 
 /* Atomics return the old value only with glc: without it vdst is RDNA_REG_NONE. */
 static enum rdna_status flat_atomic(struct lower *l, const struct rdna_inst *in,
                                     enum mem_segment seg, enum mem_atomic_op op, unsigned bits)
 {
-   struct mem_lanes la;
-   flat_lanes(l, in, seg, &la);
+   struct lane_source s;
+   flat_source(l, in, seg, &s);
    const struct rdna_operand *vdst = lw_role(in, RDNA_ROLE_vdst);
    int dst = vdst && lw_is_vgpr(vdst) ? (int)(vdst->reg - RDNA_REG_VGPR0) : -1;
-   return vmem_atomic(l, &la, seg, op, bits, role_vgpr(in, RDNA_ROLE_vdata), dst);
+   return vmem_atomic(l, &s, seg, op, bits, role_vgpr(in, RDNA_ROLE_vdata), dst);
 }
 
 #define LOAD(name, seg, shape, dwords)                                        \
@@ -803,64 +1227,52 @@ STORE(global_store_dword_addtid, SEG_GLOBAL, SHAPE_B32, 1)
  * interpreter does (interp/exec_mubuf.c; 8.1.2, swizzled buffer addressing):
  *    (index / index_stride * stride + offset / 4 * 4) * index_stride
  *       + index % index_stride * 4 + offset % 4
- * which is how compiled kernels address their private segment. */
-enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
-                                  struct mem_lanes *la, uint32_t *ok)
+ * which is how compiled kernels address their private segment. The per-lane part is
+ * buffer_lane_address's. */
+static void buffer_source(struct lower *l, const struct rdna_inst *in, uint32_t size,
+                          struct lane_source *s)
 {
    unsigned rsrc = lw_role(in, RDNA_ROLE_srsrc)->reg;
    uint32_t d[4];
    for (unsigned i = 0; i < 4; i++)
       d[i] = lw_sreg(l, rsrc + i);
+   memset(s, 0, sizeof *s);
+   s->v[0] = s->v[1] = -1;
+   s->form = FORM_BUFFER;
+   s->exec = lw_exec(l);
    uint32_t base = lw_pack64(l, d[0], bin(l, SpvOpBitwiseAnd, d[1], c32(l, 0xffff)));
-   uint32_t stride = lw_zext64(
+   uint32_t soffset = lw_zext64(l, lw_scalar_src(l, lw_role(in, RDNA_ROLE_soffset)));
+   s->base = bin64(l, SpvOpIAdd, base, soffset);
+   s->stride = lw_zext64(
       l, bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[1], c32(l, 16)), c32(l, 0x3fff)));
-   uint32_t swizzle = lw_nz(l, bin(l, SpvOpShiftRightLogical, d[1], c32(l, 31)));
-   uint32_t records = lw_zext64(l, d[2]);
-   uint32_t add_tid = lw_nz(l, bin(l, SpvOpBitwiseAnd, d[3], c32(l, 1u << 23)));
-   uint32_t oob =
-      bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 28)), c32(l, 3));
-   uint32_t index_stride = lw_zext64(
-      l, bin(l, SpvOpShiftLeftLogical, c32(l, 8),
-             bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 21)), c32(l, 3))));
-   *ok = lw_bool(l, true);
+   s->swizzle = lw_nz(l, bin(l, SpvOpShiftRightLogical, d[1], c32(l, 31)));
+   s->records = lw_zext64(l, d[2]);
+   s->add_tid = lw_nz(l, bin(l, SpvOpBitwiseAnd, d[3], c32(l, 1u << 23)));
+   s->oob = bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 28)), c32(l, 3));
+   s->index_shift =
+      bin(l, SpvOpIAdd,
+          bin(l, SpvOpBitwiseAnd, bin(l, SpvOpShiftRightLogical, d[3], c32(l, 21)), c32(l, 3)),
+          c32(l, 3));
+   s->index_stride = lw_zext64(l, bin(l, SpvOpShiftLeftLogical, c32(l, 1), s->index_shift));
+   s->offset = c64(l, (uint32_t)in->mod.offset);
+   s->size = size;
    const struct rdna_operand *vaddr = lw_role(in, RDNA_ROLE_vaddr);
    bool has_v = vaddr && lw_is_vgpr(vaddr);
    unsigned v = has_v ? vaddr->reg - RDNA_REG_VGPR0 : 0;
    bool idxen = in->mod.flags & RDNA_FLAG_IDXEN, offen = in->mod.flags & RDNA_FLAG_OFFEN;
-   uint32_t soffset = lw_zext64(l, lw_scalar_src(l, lw_role(in, RDNA_ROLE_soffset)));
-   for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t index = idxen && has_v ? lw_zext64(l, lw_vgpr(l, v, k)) : c64(l, 0);
-      index = bin64(l, SpvOpIAdd, index,
-                    lw_select(l, T64, add_tid, lw_zext64(l, l->lane[k]), c64(l, 0)));
-      uint32_t offset = c64(l, (uint32_t)in->mod.offset);
-      if (offen && has_v)
-         offset = bin64(l, SpvOpIAdd, offset, lw_zext64(l, lw_vgpr(l, idxen ? v + 1 : v, k)));
-      uint32_t end = bin64(l, SpvOpIAdd, offset, size);
-      uint32_t past_records = cmp(l, SpvOpUGreaterThanEqual, index, records);
-      uint32_t linear = bin64(l, SpvOpIAdd, bin64(l, SpvOpIMul, index, stride), offset);
-      uint32_t swizzled =
-         bin64(l, SpvOpIAdd,
-               bin64(l, SpvOpIMul,
-                     bin64(l, SpvOpIAdd,
-                           bin64(l, SpvOpIMul, bin64(l, SpvOpUDiv, index, index_stride), stride),
-                           bin64(l, SpvOpBitwiseAnd, offset, c64(l, ~(uint64_t)3))),
-                     index_stride),
-               bin64(l, SpvOpIAdd,
-                     bin64(l, SpvOpIMul, bin64(l, SpvOpUMod, index, index_stride), c64(l, 4)),
-                     bin64(l, SpvOpBitwiseAnd, offset, c64(l, 3))));
-      uint32_t out0 = or_b(l, past_records, cmp(l, SpvOpUGreaterThan, end, stride));
-      uint32_t out2 = cmp(l, SpvOpIEqual, records, c64(l, 0));
-      uint32_t out3 = cmp(l, SpvOpUGreaterThan, bin64(l, SpvOpIAdd, linear, size), records);
-      uint32_t out =
-         lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 0)), out0,
-                   lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 1)), past_records,
-                             lw_select(l, TB, cmp(l, SpvOpIEqual, oob, c32(l, 2)), out2, out3)));
-      uint32_t active = lw_active(l, k);
-      la->enabled[k] = and_b(l, active, not_b(l, out));
-      la->zero[k] = and_b(l, active, out);
-      la->addr[k] = bin64(l, SpvOpIAdd, bin64(l, SpvOpIAdd, base, soffset),
-                          lw_select(l, T64, swizzle, swizzled, linear));
-   }
+   if (idxen && has_v)
+      s->v[0] = (int)v;
+   if (offen && has_v)
+      s->v[1] = (int)(idxen ? v + 1 : v);
+}
+
+enum rdna_status mem_buffer_lanes(struct lower *l, const struct rdna_inst *in, uint32_t size,
+                                  struct mem_lanes *la, uint32_t *ok)
+{
+   struct lane_source s;
+   buffer_source(l, in, size, &s);
+   lanes_from_source(l, &s, la);
+   *ok = lw_bool(l, true);
    return RDNA_OK;
 }
 
@@ -946,28 +1358,34 @@ static void buffer_load_to_lds(struct lower *l, const struct rdna_inst *in,
 static enum rdna_status buffer_op(struct lower *l, const struct rdna_inst *in, enum shape shape,
                                   unsigned dwords, int kind, enum mem_atomic_op op)
 {
-   struct mem_lanes la;
-   uint32_t ok;
    unsigned size = kind == 2 ? 4 * dwords : shape_bytes(shape, dwords);
-   enum rdna_status st = mem_buffer_lanes(l, in, c64(l, size), &la, &ok);
-   if (st != RDNA_OK)
-      return st;
-   uint32_t merge = lw_if_begin(l, ok);
+   struct lane_source s;
+   buffer_source(l, in, c64(l, size), &s);
    unsigned vdata = role_vgpr(in, RDNA_ROLE_vdata);
    if (kind == 0 && (in->mod.flags & RDNA_FLAG_LDS)) {
-      if (mem_lds_allowed(l, in))
+      if (mem_lds_allowed(l, in)) {
+         struct mem_lanes la;
+         lanes_from_source(l, &s, &la);
          buffer_load_to_lds(l, in, &la, shape);
-   } else if (kind == 0) {
-      st = vmem_load(l, &la, SEG_GLOBAL, shape, dwords, vdata);
-      if (in->mod.flags & RDNA_FLAG_TFE)
+      }
+      return RDNA_OK;
+   }
+   if (kind == 0) {
+      uint32_t written;
+      enum rdna_status st = vmem_load(l, &s, SEG_GLOBAL, shape, dwords, vdata, &written);
+      if (in->mod.flags & RDNA_FLAG_TFE) {
+         struct mem_lanes la = { { 0 }, { 0 }, { 0 } };
+         for (unsigned k = 0; k < l->slots; k++)
+            la.enabled[k] = lw_slot_get_at(l, written, TB, k);
          mem_write_tfe_status(l, &la, vdata + (shape == SHAPE_B32 ? dwords : 1));
-   } else if (kind == 1)
-      st = vmem_store(l, &la, SEG_GLOBAL, shape, dwords, vdata);
-   else /* vdata is the data and, with glc, receives the old value (guide 8.1.8) */
-      st = vmem_atomic(l, &la, SEG_GLOBAL, op, 32 * dwords, vdata,
-                       in->mod.flags & RDNA_FLAG_GLC ? (int)vdata : -1);
-   lw_if_end(l, merge);
-   return st;
+      }
+      return st;
+   }
+   if (kind == 1)
+      return vmem_store(l, &s, SEG_GLOBAL, shape, dwords, vdata);
+   /* vdata is the data and, with glc, receives the old value (guide 8.1.8) */
+   return vmem_atomic(l, &s, SEG_GLOBAL, op, 32 * dwords, vdata,
+                      in->mod.flags & RDNA_FLAG_GLC ? (int)vdata : -1);
 }
 
 #define BUF_LOAD(name, shape, dwords)                                         \
