@@ -183,6 +183,8 @@ struct encode_ctx {
  * different literals are needed. */
 enum rdna_status encode_source(struct encode_ctx *ctx, const struct rdna_operand *operand,
                                unsigned *code);
+/* The 8-bit VGPR number of an operand; fails, naming its role, when it is not a VGPR. */
+enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *o, unsigned *code);
 enum rdna_status encode_fail(struct encode_ctx *ctx, enum rdna_status status, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
 

@@ -375,15 +375,6 @@ enum rdna_status decode_mimg(struct decode_ctx *ctx, uint32_t word, struct rdna_
 
 /* ---- encoding -------------------------------------------------------------------------------- */
 
-static enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *o,
-                                    uint32_t *code)
-{
-   if (o->reg < RDNA_REG_VGPR0 || o->reg >= RDNA_REG_VGPR0 + 256)
-      return encode_fail(ctx, RDNA_INVALID_OPERAND, "%s must be a VGPR", role_name(o->role));
-   *code = o->reg - RDNA_REG_VGPR0;
-   return RDNA_OK;
-}
-
 enum rdna_status encode_mimg(struct encode_ctx *ctx, const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);

@@ -425,6 +425,14 @@ enum rdna_status encode_source(struct encode_ctx *ctx, const struct rdna_operand
    return RDNA_OK;
 }
 
+enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *o, unsigned *code)
+{
+   if (o->reg < RDNA_REG_VGPR0 || o->reg >= RDNA_REG_VGPR0 + 256)
+      return encode_fail(ctx, RDNA_INVALID_OPERAND, "%s must be a VGPR", role_name(o->role));
+   *code = o->reg - RDNA_REG_VGPR0;
+   return RDNA_OK;
+}
+
 /* ---- fitting parsed operands ---------------------------------------------------------------- */
 
 enum rdna_status build_fail(struct build_ctx *b, unsigned column, enum rdna_status status,
