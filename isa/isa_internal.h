@@ -352,6 +352,11 @@ enum rdna_status fit_operand(struct build_ctx *b, unsigned index, unsigned accep
 /* Adds operands to inst from the row's slots with the same acceptance for each; sets
  * num_operands. Fails when the count differs. */
 enum rdna_status fit_all_operands(struct build_ctx *b, unsigned accept);
+/* llvm-mc-14 takes a list of consecutive single registers ([v1, v2]) or a one-item list
+ * ([v[1:2]]) wherever a register range goes; fit_operand does not, so the memory classes turn
+ * such lists into ranges before fitting (the statement is the build's scratch copy). Operand
+ * `keep_index` (-1: none) stays a list. */
+void build_lists_to_ranges(struct build_ctx *b, int keep_index);
 /* Checks the statement has exactly the row's number of operands. */
 enum rdna_status build_expect_operands(struct build_ctx *b, unsigned count);
 /* The modifier named `name`, marked used; NULL when absent. */

@@ -763,6 +763,23 @@ enum rdna_status fit_operand(struct build_ctx *b, unsigned index, unsigned accep
                      role_name(slot->role), parsed_description(p, found, sizeof(found)));
 }
 
+void build_lists_to_ranges(struct build_ctx *b, int keep_index)
+{
+   struct parsed_stmt *stmt = (struct parsed_stmt *)b->stmt;
+   for (unsigned i = 0; i < stmt->num_operands; i++) {
+      struct parsed_operand *p = &stmt->operands[i];
+      if (p->kind != PARSED_LIST || (int)i == keep_index)
+         continue;
+      if (p->num_items == 1) {
+         p->reg = p->items[0].reg;
+         p->width = p->items[0].width;
+      } else if (p->width == 0) {
+         continue; /* not consecutive: left for the operand's own error */
+      }
+      p->kind = PARSED_REG;
+   }
+}
+
 enum rdna_status build_expect_operands(struct build_ctx *b, unsigned count)
 {
    if (b->stmt->num_operands == count)
