@@ -42,6 +42,13 @@ void text_free(struct text *t)
    memset(t, 0, sizeof(*t));
 }
 
+void text_add_mode_program(struct text *t, unsigned wave_size, unsigned mode)
+{
+   text_add(t,
+            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
+            wave_size, mode);
+}
+
 static struct rdna_gpu *gpu;
 
 struct rdna_gpu *harness_gpu(void)
@@ -239,4 +246,12 @@ void harness_diff(const struct text *t, unsigned wave_size, const char *label)
 {
    struct rdna_diff_options options = { 0 };
    harness_diff_options(t->data, wave_size, &options, label);
+}
+
+void harness_diff_mode(const struct text *t, unsigned wave_size, unsigned mode, uint64_t exec)
+{
+   char label[64];
+   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave_size, mode,
+            (unsigned long long)exec);
+   harness_diff(t, wave_size, label);
 }

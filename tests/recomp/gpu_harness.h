@@ -30,6 +30,9 @@ void text_add(struct text *t, const char *fmt, ...) __attribute__((format(printf
 /* "vN = a, b, ...": one value per lane. */
 void text_add_lanes(struct text *t, unsigned reg, const uint32_t *values, unsigned wave_size);
 void text_free(struct text *t);
+/* "[require]" for `wave_size` and a "[program]" that starts by setting MODE[9:0] (FP_ROUND,
+ * FP_DENORM, DX10_CLAMP, IEEE) to `mode`. */
+void text_add_mode_program(struct text *t, unsigned wave_size, unsigned mode);
 
 /* Parses `text` as a case named "generated"; fails the test when it does not parse.
  * rdna_case_destroy() the result. */
@@ -56,6 +59,8 @@ void harness_diff_options(const char *text, unsigned wave_size,
                           const struct rdna_diff_options *options, const char *label);
 /* harness_diff_options with the default options. */
 void harness_diff(const struct text *t, unsigned wave_size, const char *label);
+/* harness_diff labelled with the wave size, MODE and EXEC of the run. */
+void harness_diff_mode(const struct text *t, unsigned wave_size, unsigned mode, uint64_t exec);
 uint32_t run_vgpr(const struct gpu_run *run, unsigned reg, unsigned lane);
 /* The lane mask a VOPC or carry-out wrote to s`s` (wave32) or s[`s`:`s`+1] (wave64). */
 uint64_t run_lane_mask(const struct gpu_run *run, unsigned s);

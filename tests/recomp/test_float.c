@@ -356,9 +356,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
    for (unsigned lane = 0; lane < wave; lane++)
       in.v[5][lane] = (lane & 1) ? in.v[5][lane] : 1u << (lane % 10); /* single class bits */
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (unsigned i = first_row; i < end_row; i++) {
       const char *row = diff_rows[i];
       /* 64-bit masks name a pair in wave64 and one SGPR in wave32 */
@@ -401,10 +399,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
    text_add_lanes(&t, 8, dbl[1], wave);
    text_add_lanes(&t, 62, dbl[2], wave);
    text_add_lanes(&t, 63, dbl[3], wave);
-   char label[64];
-   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave, mode,
-            (unsigned long long)exec);
-   harness_diff(&t, wave, label);
+   harness_diff_mode(&t, wave, mode, exec);
    text_free(&t);
 }
 

@@ -178,9 +178,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
 {
    uint32_t state = seed;
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (unsigned i = 0; i < NUM_DIFF_ROWS; i++) {
       const char *row = diff_rows[i];
       if (wave == 32 && strstr(row, "vcc,"))
@@ -210,10 +208,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       text_add_lanes(&t, 1 + r, v[r], wave);
    text_add(&t, "exec = 0x%llx\nvcc = 0x%llx\n", (unsigned long long)exec,
             (unsigned long long)(0x9a5c3e1f0f0a5a53ull & (~0ull >> (64 - wave))));
-   char label[64];
-   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave, mode,
-            (unsigned long long)exec);
-   harness_diff(&t, wave, label);
+   harness_diff_mode(&t, wave, mode, exec);
    text_free(&t);
 }
 
@@ -446,9 +441,7 @@ static void diff_trans(unsigned wave, unsigned mode, uint64_t exec, uint32_t see
                                           0x3c00, 0x3800, 0x4c00, 0xcc80, 0x6800, 0x3a00 };
    uint32_t state = seed;
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (size_t i = 0; i < sizeof(trans_diff_rows) / sizeof(trans_diff_rows[0]); i++)
       text_add(&t, "  %s\n", trans_diff_rows[i]);
    text_add(&t, "  s_endpgm\n[init]\n");

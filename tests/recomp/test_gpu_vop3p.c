@@ -529,9 +529,7 @@ static void check_f16_rows(unsigned wave, unsigned round32, unsigned denorm32_bi
    }
    unsigned mode = round32 | m->round << 2 | denorm32_bits << 4 | m->denorm << 6 | 1u << 8;
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (unsigned i = 0; i < NUM_F16_ROWS; i++)
       text_add(&t, "  %s\n", f16_rows[i]);
    text_add(&t, "  s_endpgm\n");
@@ -616,18 +614,13 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       in[5][lane] = f32_input(&state);
    }
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n"
-            "  s_mov_b32 s4, 0x7fff8001\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
+   text_add(&t, "  s_mov_b32 s4, 0x7fff8001\n");
    for (unsigned i = 0; i < NUM_DIFF_ROWS; i++)
       text_add(&t, "  %s\n", diff_rows[i]);
    text_add(&t, "  s_endpgm\n");
    init_text(&t, in, wave, exec, 10, NUM_DIFF_ROWS);
-   char label[64];
-   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave, mode,
-            (unsigned long long)exec);
-   harness_diff(&t, wave, label);
+   harness_diff_mode(&t, wave, mode, exec);
    text_free(&t);
 }
 
