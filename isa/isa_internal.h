@@ -128,6 +128,15 @@ void sb_puts(struct strbuf *sb, const char *s);
 void sb_putc(struct strbuf *sb, char c);
 void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* ---- diagnostics -------------------------------------------------------------------------- */
+
+/* Fills `diag` (when given) with status, line, column (0 when unknown) and the printf-style
+ * message; returns status. The *_fail functions of decoding, encoding, building and lexing end
+ * here. */
+enum rdna_status isa_vfail(struct rdna_diag *diag, enum rdna_status status, unsigned line,
+                           unsigned column, const char *fmt, va_list ap)
+   __attribute__((format(printf, 5, 0)));
+
 /* ---- decoding ----------------------------------------------------------------------------- */
 
 struct decode_ctx {

@@ -96,18 +96,25 @@ static bool is_inline_code(unsigned code)
 
 /* ---- decoding ----------------------------------------------------------------------------- */
 
+enum rdna_status isa_vfail(struct rdna_diag *diag, enum rdna_status status, unsigned line,
+                           unsigned column, const char *fmt, va_list ap)
+{
+   if (diag) {
+      diag->status = status;
+      diag->offset = 0;
+      diag->line = line;
+      diag->column = column;
+      vsnprintf(diag->message, sizeof(diag->message), fmt, ap);
+   }
+   return status;
+}
+
 enum rdna_status decode_fail(struct decode_ctx *ctx, enum rdna_status status, const char *fmt, ...)
 {
-   if (ctx->diag) {
-      ctx->diag->status = status;
-      ctx->diag->offset = 0;
-      ctx->diag->line = 0;
-      ctx->diag->column = 0;
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(ctx->diag->message, sizeof(ctx->diag->message), fmt, ap);
-      va_end(ap);
-   }
+   va_list ap;
+   va_start(ap, fmt);
+   isa_vfail(ctx->diag, status, 0, 0, fmt, ap);
+   va_end(ap);
    return status;
 }
 
@@ -396,16 +403,10 @@ void print_operands(struct strbuf *sb, const struct rdna_isa_config *config,
 
 enum rdna_status encode_fail(struct encode_ctx *ctx, enum rdna_status status, const char *fmt, ...)
 {
-   if (ctx->diag) {
-      ctx->diag->status = status;
-      ctx->diag->offset = 0;
-      ctx->diag->line = 0;
-      ctx->diag->column = 0;
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(ctx->diag->message, sizeof(ctx->diag->message), fmt, ap);
-      va_end(ap);
-   }
+   va_list ap;
+   va_start(ap, fmt);
+   isa_vfail(ctx->diag, status, 0, 0, fmt, ap);
+   va_end(ap);
    return status;
 }
 
@@ -438,16 +439,10 @@ enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *
 enum rdna_status build_fail(struct build_ctx *b, unsigned column, enum rdna_status status,
                             const char *fmt, ...)
 {
-   if (b->diag) {
-      b->diag->status = status;
-      b->diag->offset = 0;
-      b->diag->line = b->line;
-      b->diag->column = column;
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(b->diag->message, sizeof(b->diag->message), fmt, ap);
-      va_end(ap);
-   }
+   va_list ap;
+   va_start(ap, fmt);
+   isa_vfail(b->diag, status, b->line, column, fmt, ap);
+   va_end(ap);
    return status;
 }
 
