@@ -107,8 +107,50 @@ static unsigned case_groups(const struct rdna_case *c)
    return grid[0] * grid[1] * grid[2];
 }
 
-/* The first of cases[0..i] whose regions lie in `window` (i itself when none before it). */
-static size_t first_of_window(const struct rdna_case *const *cases, size_t i, uint64_t window)
+/* The first case of each window among cases[0..scanned): an open-addressed table that
+ * first_of_window extends as its `i` grows, so a pass over the cases costs one window_of per case.
+ * Zero-initialise; free(slots) when done. */
+struct window_first {
+   uint64_t window;
+   size_t first; /* SIZE_MAX: an empty slot */
+};
+struct window_firsts {
+   struct window_first *slots;
+   size_t num_slots, used, scanned;
+};
+
+static struct window_first *window_slot(struct window_first *slots, size_t num_slots,
+                                        uint64_t window)
+{
+   size_t at = (size_t)((window * 0x9e3779b97f4a7c15ull) >> 32) & (num_slots - 1);
+   while (slots[at].first != SIZE_MAX && slots[at].window != window)
+      at = (at + 1) & (num_slots - 1);
+   return &slots[at];
+}
+
+/* Room for one more window (the table at most half full); false when out of memory. */
+static bool window_firsts_reserve(struct window_firsts *t)
+{
+   if (2 * (t->used + 1) <= t->num_slots)
+      return true;
+   size_t num_slots = t->num_slots ? 2 * t->num_slots : 64;
+   struct window_first *slots = malloc(num_slots * sizeof(*slots));
+   if (!slots)
+      return false;
+   for (size_t k = 0; k < num_slots; k++)
+      slots[k].first = SIZE_MAX;
+   for (size_t k = 0; k < t->num_slots; k++)
+      if (t->slots[k].first != SIZE_MAX)
+         *window_slot(slots, num_slots, t->slots[k].window) = t->slots[k];
+   free(t->slots);
+   t->slots = slots;
+   t->num_slots = num_slots;
+   return true;
+}
+
+/* The first of cases[0..i] whose regions lie in `window` (i itself when none before it), by a
+ * scan of them all. */
+static size_t first_of_window_scan(const struct rdna_case *const *cases, size_t i, uint64_t window)
 {
    for (size_t j = 0; j < i; j++) {
       uint64_t w = 0;
@@ -116,6 +158,30 @@ static size_t first_of_window(const struct rdna_case *const *cases, size_t i, ui
          return j;
    }
    return i;
+}
+
+/* The first of cases[0..i] whose regions lie in `window` (i itself when none before it), from
+ * the table `t`, extended to cases[0..i) first. */
+static size_t first_of_window(const struct rdna_case *const *cases, size_t i, uint64_t window,
+                              struct window_firsts *t)
+{
+   for (; t->scanned < i; t->scanned++) {
+      uint64_t w = 0;
+      const struct rdna_case *c = cases[t->scanned];
+      if (!c || !window_of(c, &w))
+         continue;
+      if (!window_firsts_reserve(t))
+         return first_of_window_scan(cases, i, window); /* out of memory: the same answer */
+      struct window_first *slot = window_slot(t->slots, t->num_slots, w);
+      if (slot->first == SIZE_MAX) {
+         *slot = (struct window_first){ w, t->scanned };
+         t->used++;
+      }
+   }
+   if (!t->num_slots)
+      return i; /* no case before i lies in a single window */
+   const struct window_first *slot = window_slot(t->slots, t->num_slots, window);
+   return slot->first != SIZE_MAX && slot->first < i ? slot->first : i;
 }
 
 /* ---- the combined case ----------------------------------------------------------------------- */
@@ -557,6 +623,7 @@ enum rdna_status rdna_diff_batch(struct rdna_gpu *gpu, const struct rdna_case *c
    size_t *num_variants = calloc(count, sizeof(*num_variants));
    bool *alone = calloc(count, sizeof(*alone));
    size_t *variants = NULL;
+   struct window_firsts firsts = { 0 };
    if (!result->cases || !leaders || !windows || !variant_of || !num_variants || !alone) {
       free(leaders);
       free(windows);
@@ -602,7 +669,8 @@ enum rdna_status rdna_diff_batch(struct rdna_gpu *gpu, const struct rdna_case *c
          continue;
       }
       /* A variant lowers as its window's first case did: only a new program is recompiled. */
-      size_t first = leader != SIZE_MAX ? leaders[leader] : first_of_window(cases, i, window);
+      size_t first =
+         leader != SIZE_MAX ? leaders[leader] : first_of_window(cases, i, window, &firsts);
       bool first_failed = result->cases[first].status != RDNA_OK && !alone[first];
       if (first != i &&
           (leader != SIZE_MAX || (first_failed && same_program(cases[first], c, wave_size)))) {
@@ -675,6 +743,7 @@ enum rdna_status rdna_diff_batch(struct rdna_gpu *gpu, const struct rdna_case *c
    free(variant_of);
    free(num_variants);
    free(variants);
+   free(firsts.slots);
    return st;
 }
 

@@ -194,15 +194,6 @@ enum rdna_status decode_flat(struct decode_ctx *ctx, uint32_t word, struct rdna_
 
 /* ---- encoding ----------------------------------------------------------------------------- */
 
-static enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *o,
-                                    uint32_t *code)
-{
-   if (o->reg < RDNA_REG_VGPR0 || o->reg >= RDNA_REG_VGPR0 + 256)
-      return encode_fail(ctx, RDNA_INVALID_OPERAND, "%s must be a VGPR", role_name(o->role));
-   *code = o->reg - RDNA_REG_VGPR0;
-   return RDNA_OK;
-}
-
 enum rdna_status encode_flat(struct encode_ctx *ctx, const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);
@@ -296,26 +287,6 @@ void print_flat(struct strbuf *sb, const struct rdna_isa_config *config,
 }
 
 /* ---- building ----------------------------------------------------------------------------- */
-
-/* llvm-mc-14 takes a list of consecutive single registers ([v1, v2]) or a one-item list
- * ([v[1:2]]) wherever a register range goes; the shared fit_operand does not, so such lists are
- * turned into ranges before fitting (the statement is the build's scratch copy). */
-static void lists_to_ranges(struct build_ctx *b, int keep_index)
-{
-   struct parsed_stmt *stmt = (struct parsed_stmt *)b->stmt;
-   for (unsigned i = 0; i < stmt->num_operands; i++) {
-      struct parsed_operand *p = &stmt->operands[i];
-      if (p->kind != PARSED_LIST || (int)i == keep_index)
-         continue;
-      if (p->num_items == 1) {
-         p->reg = p->items[0].reg;
-         p->width = p->items[0].width;
-      } else if (p->width == 0) {
-         continue; /* not consecutive: left for the operand's own error */
-      }
-      p->kind = PARSED_REG;
-   }
-}
 
 /* Parsed operand `p` as a VGPR range of `width` for slot `slot` of inst operand `o`. */
 static enum rdna_status fit_vgpr(struct build_ctx *b, const struct parsed_operand *p,
@@ -443,7 +414,7 @@ enum rdna_status build_flat(struct build_ctx *b)
    inst->encoding = info->format;
    uint32_t flags = 0;
    int32_t offset = 0;
-   lists_to_ranges(b, -1);
+   build_lists_to_ranges(b, -1);
    enum rdna_status st = build_flat_modifiers(b, seg, &flags, &offset);
    if (st != RDNA_OK)
       return st;

@@ -128,6 +128,15 @@ void sb_puts(struct strbuf *sb, const char *s);
 void sb_putc(struct strbuf *sb, char c);
 void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* ---- diagnostics -------------------------------------------------------------------------- */
+
+/* Fills `diag` (when given) with status, line, column (0 when unknown) and the printf-style
+ * message; returns status. The *_fail functions of decoding, encoding, building and lexing end
+ * here. */
+enum rdna_status isa_vfail(struct rdna_diag *diag, enum rdna_status status, unsigned line,
+                           unsigned column, const char *fmt, va_list ap)
+   __attribute__((format(printf, 5, 0)));
+
 /* ---- decoding ----------------------------------------------------------------------------- */
 
 struct decode_ctx {
@@ -183,6 +192,8 @@ struct encode_ctx {
  * different literals are needed. */
 enum rdna_status encode_source(struct encode_ctx *ctx, const struct rdna_operand *operand,
                                unsigned *code);
+/* The 8-bit VGPR number of an operand; fails, naming its role, when it is not a VGPR. */
+enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *o, unsigned *code);
 enum rdna_status encode_fail(struct encode_ctx *ctx, enum rdna_status status, const char *fmt, ...)
    __attribute__((format(printf, 3, 4)));
 
@@ -350,6 +361,11 @@ enum rdna_status fit_operand(struct build_ctx *b, unsigned index, unsigned accep
 /* Adds operands to inst from the row's slots with the same acceptance for each; sets
  * num_operands. Fails when the count differs. */
 enum rdna_status fit_all_operands(struct build_ctx *b, unsigned accept);
+/* llvm-mc-14 takes a list of consecutive single registers ([v1, v2]) or a one-item list
+ * ([v[1:2]]) wherever a register range goes; fit_operand does not, so the memory classes turn
+ * such lists into ranges before fitting (the statement is the build's scratch copy). Operand
+ * `keep_index` (-1: none) stays a list. */
+void build_lists_to_ranges(struct build_ctx *b, int keep_index);
 /* Checks the statement has exactly the row's number of operands. */
 enum rdna_status build_expect_operands(struct build_ctx *b, unsigned count);
 /* The modifier named `name`, marked used; NULL when absent. */

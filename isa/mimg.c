@@ -375,15 +375,6 @@ enum rdna_status decode_mimg(struct decode_ctx *ctx, uint32_t word, struct rdna_
 
 /* ---- encoding -------------------------------------------------------------------------------- */
 
-static enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *o,
-                                    uint32_t *code)
-{
-   if (o->reg < RDNA_REG_VGPR0 || o->reg >= RDNA_REG_VGPR0 + 256)
-      return encode_fail(ctx, RDNA_INVALID_OPERAND, "%s must be a VGPR", role_name(o->role));
-   *code = o->reg - RDNA_REG_VGPR0;
-   return RDNA_OK;
-}
-
 enum rdna_status encode_mimg(struct encode_ctx *ctx, const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);
@@ -608,26 +599,6 @@ static enum rdna_status build_mimg_modifiers(struct build_ctx *b, bool bvh, uint
    return RDNA_OK;
 }
 
-/* llvm-mc-14 takes a list of consecutive single registers ([v1, v2]) or a one-item list
- * ([v[1:2]]) wherever a register range goes; the shared fit_operand does not, so such lists are
- * turned into ranges before fitting (the statement is the build's scratch copy). */
-static void lists_to_ranges(struct build_ctx *b, int keep_index)
-{
-   struct parsed_stmt *stmt = (struct parsed_stmt *)b->stmt;
-   for (unsigned i = 0; i < stmt->num_operands; i++) {
-      struct parsed_operand *p = &stmt->operands[i];
-      if (p->kind != PARSED_LIST || (int)i == keep_index)
-         continue;
-      if (p->num_items == 1) {
-         p->reg = p->items[0].reg;
-         p->width = p->items[0].width;
-      } else if (p->width == 0) {
-         continue; /* not consecutive: left for the operand's own error */
-      }
-      p->kind = PARSED_REG;
-   }
-}
-
 /* Addresses from a register range or an NSA list of single VGPRs. */
 static enum rdna_status build_addresses(struct build_ctx *b, const struct parsed_operand *p,
                                         uint16_t *regs, unsigned *count, bool *nsa)
@@ -674,7 +645,7 @@ enum rdna_status build_mimg(struct build_ctx *b)
    enum rdna_status st = build_expect_operands(b, info->num_slots);
    if (st != RDNA_OK)
       return st;
-   lists_to_ranges(b, 1); /* vaddr: a list of two or more is the NSA form */
+   build_lists_to_ranges(b, 1); /* vaddr: a list of two or more is the NSA form */
    uint32_t flags = 0;
    int dmask, dim;
    if ((st = build_mimg_modifiers(b, bvh, &flags, &dmask, &dim)) != RDNA_OK)

@@ -191,15 +191,6 @@ enum rdna_status decode_mubuf(struct decode_ctx *ctx, uint32_t word, struct rdna
 
 /* ---- encoding ----------------------------------------------------------------------------- */
 
-static enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *o,
-                                    unsigned *code)
-{
-   if (o->reg < RDNA_REG_VGPR0 || o->reg >= RDNA_REG_VGPR0 + 256)
-      return encode_fail(ctx, RDNA_INVALID_OPERAND, "%s must be a VGPR", role_name(o->role));
-   *code = o->reg - RDNA_REG_VGPR0;
-   return RDNA_OK;
-}
-
 enum rdna_status encode_mubuf(struct encode_ctx *ctx, const struct rdna_inst *inst)
 {
    const struct op_info *info = op_info(inst->op);
@@ -448,26 +439,6 @@ static enum rdna_status build_format(struct build_ctx *b, const struct parsed_mo
    return RDNA_OK;
 }
 
-/* llvm-mc-14 takes a list of consecutive single registers ([v1, v2]) or a one-item list
- * ([v[1:2]]) wherever a register range goes; the shared fit_operand does not, so such lists are
- * turned into ranges before fitting (the statement is the build's scratch copy). */
-static void lists_to_ranges(struct build_ctx *b, int keep_index)
-{
-   struct parsed_stmt *stmt = (struct parsed_stmt *)b->stmt;
-   for (unsigned i = 0; i < stmt->num_operands; i++) {
-      struct parsed_operand *p = &stmt->operands[i];
-      if (p->kind != PARSED_LIST || (int)i == keep_index)
-         continue;
-      if (p->num_items == 1) {
-         p->reg = p->items[0].reg;
-         p->width = p->items[0].width;
-      } else if (p->width == 0) {
-         continue; /* not consecutive: left for the operand's own error */
-      }
-      p->kind = PARSED_REG;
-   }
-}
-
 /* vaddr: "off" without offen/idxen, one VGPR with either, a VGPR pair with both. */
 static enum rdna_status build_vaddr(struct build_ctx *b, unsigned width)
 {
@@ -529,7 +500,7 @@ enum rdna_status build_mubuf(struct build_ctx *b)
    }
    if ((st = build_expect_operands(b, 4)) != RDNA_OK)
       return st;
-   lists_to_ranges(b, -1);
+   build_lists_to_ranges(b, -1);
    if ((st = check_modifier_order(b)) != RDNA_OK)
       return st;
 

@@ -96,18 +96,25 @@ static bool is_inline_code(unsigned code)
 
 /* ---- decoding ----------------------------------------------------------------------------- */
 
+enum rdna_status isa_vfail(struct rdna_diag *diag, enum rdna_status status, unsigned line,
+                           unsigned column, const char *fmt, va_list ap)
+{
+   if (diag) {
+      diag->status = status;
+      diag->offset = 0;
+      diag->line = line;
+      diag->column = column;
+      vsnprintf(diag->message, sizeof(diag->message), fmt, ap);
+   }
+   return status;
+}
+
 enum rdna_status decode_fail(struct decode_ctx *ctx, enum rdna_status status, const char *fmt, ...)
 {
-   if (ctx->diag) {
-      ctx->diag->status = status;
-      ctx->diag->offset = 0;
-      ctx->diag->line = 0;
-      ctx->diag->column = 0;
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(ctx->diag->message, sizeof(ctx->diag->message), fmt, ap);
-      va_end(ap);
-   }
+   va_list ap;
+   va_start(ap, fmt);
+   isa_vfail(ctx->diag, status, 0, 0, fmt, ap);
+   va_end(ap);
    return status;
 }
 
@@ -396,16 +403,10 @@ void print_operands(struct strbuf *sb, const struct rdna_isa_config *config,
 
 enum rdna_status encode_fail(struct encode_ctx *ctx, enum rdna_status status, const char *fmt, ...)
 {
-   if (ctx->diag) {
-      ctx->diag->status = status;
-      ctx->diag->offset = 0;
-      ctx->diag->line = 0;
-      ctx->diag->column = 0;
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(ctx->diag->message, sizeof(ctx->diag->message), fmt, ap);
-      va_end(ap);
-   }
+   va_list ap;
+   va_start(ap, fmt);
+   isa_vfail(ctx->diag, status, 0, 0, fmt, ap);
+   va_end(ap);
    return status;
 }
 
@@ -425,21 +426,23 @@ enum rdna_status encode_source(struct encode_ctx *ctx, const struct rdna_operand
    return RDNA_OK;
 }
 
+enum rdna_status encode_vgpr(struct encode_ctx *ctx, const struct rdna_operand *o, unsigned *code)
+{
+   if (o->reg < RDNA_REG_VGPR0 || o->reg >= RDNA_REG_VGPR0 + 256)
+      return encode_fail(ctx, RDNA_INVALID_OPERAND, "%s must be a VGPR", role_name(o->role));
+   *code = o->reg - RDNA_REG_VGPR0;
+   return RDNA_OK;
+}
+
 /* ---- fitting parsed operands ---------------------------------------------------------------- */
 
 enum rdna_status build_fail(struct build_ctx *b, unsigned column, enum rdna_status status,
                             const char *fmt, ...)
 {
-   if (b->diag) {
-      b->diag->status = status;
-      b->diag->offset = 0;
-      b->diag->line = b->line;
-      b->diag->column = column;
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(b->diag->message, sizeof(b->diag->message), fmt, ap);
-      va_end(ap);
-   }
+   va_list ap;
+   va_start(ap, fmt);
+   isa_vfail(b->diag, status, b->line, column, fmt, ap);
+   va_end(ap);
    return status;
 }
 
@@ -753,6 +756,23 @@ enum rdna_status fit_operand(struct build_ctx *b, unsigned index, unsigned accep
    describe_accept(accept, expected, sizeof(expected));
    return build_fail(b, p->column, RDNA_INVALID_OPERAND, "expected %s for %s, found %s", expected,
                      role_name(slot->role), parsed_description(p, found, sizeof(found)));
+}
+
+void build_lists_to_ranges(struct build_ctx *b, int keep_index)
+{
+   struct parsed_stmt *stmt = (struct parsed_stmt *)b->stmt;
+   for (unsigned i = 0; i < stmt->num_operands; i++) {
+      struct parsed_operand *p = &stmt->operands[i];
+      if (p->kind != PARSED_LIST || (int)i == keep_index)
+         continue;
+      if (p->num_items == 1) {
+         p->reg = p->items[0].reg;
+         p->width = p->items[0].width;
+      } else if (p->width == 0) {
+         continue; /* not consecutive: left for the operand's own error */
+      }
+      p->kind = PARSED_REG;
+   }
 }
 
 enum rdna_status build_expect_operands(struct build_ctx *b, unsigned count)

@@ -27,16 +27,10 @@ static enum rdna_status lex_fail(struct lexer *lx, size_t pos, enum rdna_status 
 static enum rdna_status lex_fail(struct lexer *lx, size_t pos, enum rdna_status status,
                                  const char *fmt, ...)
 {
-   if (lx->diag) {
-      lx->diag->status = status;
-      lx->diag->offset = 0;
-      lx->diag->line = lx->line;
-      lx->diag->column = (unsigned)pos + 1;
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(lx->diag->message, sizeof(lx->diag->message), fmt, ap);
-      va_end(ap);
-   }
+   va_list ap;
+   va_start(ap, fmt);
+   isa_vfail(lx->diag, status, lx->line, (unsigned)pos + 1, fmt, ap);
+   va_end(ap);
    return status;
 }
 

@@ -239,6 +239,22 @@ bool vop_parsed_is_vcc(const struct build_ctx *b, unsigned index)
           (p->width == (b->config->wave_size == 64 ? 2 : 1) || b->config->wave_size == 64);
 }
 
+enum rdna_status vop_fit_vcc(struct build_ctx *b, unsigned index, const char *form)
+{
+   const struct op_slot *slot = &op_info(b->op)->slots[index];
+   if (!vop_parsed_is_vcc(b, index))
+      return build_fail(b, b->stmt->operands[index].column, RDNA_INVALID_OPERAND,
+                        "expected %s for %s of %s", b->config->wave_size == 64 ? "vcc" : "vcc_lo",
+                        role_name(slot->role), form);
+   b->inst->operands[index] = (struct rdna_operand){
+      .reg = RDNA_REG_VCC_LO,
+      .width = (uint8_t)(b->config->wave_size == 64 ? 2 : 1),
+      .role = slot->role,
+      .type = slot->type,
+   };
+   return RDNA_OK;
+}
+
 /* A lane-mask operand (VOPC/VOP3b sdst, cndmask/carry-in src2). In wave64 llvm-mc also takes a
  * single SGPR and encodes its number (s1 assembles to code 1, which decodes as s[0:1]). */
 enum rdna_status vop_fit_mask(struct build_ctx *b, unsigned index)

@@ -127,6 +127,9 @@ enum rdna_status vop_check_modifier_order(struct build_ctx *b, const char *const
 enum rdna_status vop_check_constant_bus(struct build_ctx *b);
 /* Whether operand `index` is VCC of the wave size (vcc_lo in wave32, vcc in wave64). */
 bool vop_parsed_is_vcc(const struct build_ctx *b, unsigned index);
+/* Fits operand `index`, a slot only VCC can fill in the encoding `form` names ("a DPP
+ * instruction"), as VCC of the wave size; fails naming the form otherwise. */
+enum rdna_status vop_fit_vcc(struct build_ctx *b, unsigned index, const char *form);
 
 /* DPP16 and DPP8 (isa/vop_dpp.c). The first dword is that of the e32 form with the marker. */
 enum rdna_status vop_decode_dpp(struct decode_ctx *ctx, uint32_t word, unsigned op,

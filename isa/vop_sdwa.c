@@ -293,16 +293,8 @@ enum rdna_status vop_build_sdwa(struct build_ctx *b)
       unsigned role = info->slots[i].role;
       if ((role == RDNA_ROLE_sdst && !vopc) || role == RDNA_ROLE_src2 ||
           (role == RDNA_ROLE_sdst && vop_parsed_is_vcc(b, i))) {
-         if (!vop_parsed_is_vcc(b, i))
-            return build_fail(b, b->stmt->operands[i].column, RDNA_INVALID_OPERAND,
-                              "expected %s for %s of an SDWA instruction",
-                              b->config->wave_size == 64 ? "vcc" : "vcc_lo", role_name(role));
-         inst->operands[i] = (struct rdna_operand){
-            .reg = RDNA_REG_VCC_LO,
-            .width = (uint8_t)(b->config->wave_size == 64 ? 2 : 1),
-            .role = (uint8_t)role,
-            .type = info->slots[i].type,
-         };
+         if ((st = vop_fit_vcc(b, i, "an SDWA instruction")) != RDNA_OK)
+            return st;
          continue;
       }
       unsigned accept = ACCEPT_VGPR;

@@ -167,6 +167,11 @@ uint32_t lw_b2u(struct lower *l, uint32_t cond);
 uint32_t lw_nz(struct lower *l, uint32_t x);
 uint32_t lw_nz64(struct lower *l, uint32_t x);
 
+/* The SPIR-V types of bool, u32 and u64 values, in a lowering function whose context is `l`. */
+#define TB (l->t_bool)
+#define T32 (l->t_u32)
+#define T64 (l->t_u64)
+
 /* Shorthands the lowering files share: constants, u32/u64 arithmetic, comparisons (bool
  * results), boolean logic and selects, each one SPIR-V instruction through the helpers above. */
 static inline uint32_t c32(struct lower *l, uint32_t v)

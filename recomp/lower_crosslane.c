@@ -10,10 +10,6 @@
  * Maps that move lanes only within aligned groups of G lanes need one slot when S >= G. */
 #include "recomp/lower.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 static unsigned log2u(unsigned x)
 {
    return (unsigned)__builtin_ctz(x);

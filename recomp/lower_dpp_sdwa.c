@@ -10,9 +10,6 @@
 
 #include "recomp/lower.h"
 
-#define T32 (l->t_u32)
-#define TB (l->t_bool)
-
 static int operand_index(const struct rdna_inst *in, unsigned role)
 {
    for (unsigned i = 0; i < in->num_operands; i++)

@@ -28,10 +28,6 @@
 #include "recomp/lower.h"
 #include "recomp/lower_float.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 /* ---- the LDS words -------------------------------------------------------------------------- */
 
 uint32_t lw_lds_sink(struct lower *l)

@@ -10,10 +10,6 @@
 
 #include "recomp/lower_float.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 void fl_mode_f32(struct lower *l, struct fl_mode *m)
 {
    fl_mode(l, m, 32, 32);

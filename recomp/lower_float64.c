@@ -9,10 +9,6 @@
 
 #include "recomp/lower_float.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 static const uint64_t SIGN64 = 0x8000000000000000ull, INF64 = 0x7ff0000000000000ull,
                       QUIET64 = 0x0008000000000000ull;
 

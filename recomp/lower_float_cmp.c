@@ -6,8 +6,6 @@
  * unordered. Inactive lanes give 0. */
 #include "recomp/lower_float.h"
 
-#define TB (l->t_bool)
-
 enum fcmp {
    FCMP_F,
    FCMP_LT,

@@ -13,10 +13,6 @@
 
 #include "recomp/lower_float.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 /* |a| = mx * 2^ex for finite nonzero f32 bits a: mx the 24-bit significand with bit 23 set. */
 static void unpack(struct lower *l, uint32_t a, uint32_t *mx, uint32_t *ex)
 {

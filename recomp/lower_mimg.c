@@ -13,10 +13,6 @@
 
 #include "recomp/lower_mimg.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 /* bits [lo, lo + n) of a u32 value */
 static uint32_t field(struct lower *l, uint32_t v, unsigned lo, unsigned n)
 {

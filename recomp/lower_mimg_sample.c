@@ -14,10 +14,6 @@
 #include "recomp/lower_float.h"
 #include "recomp/lower_mimg.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 static uint32_t eq(struct lower *l, uint32_t x, uint32_t v)
 {
    return cmp(l, SpvOpIEqual, x, c32(l, v));

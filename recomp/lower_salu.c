@@ -5,10 +5,6 @@
 
 #include "recomp/lower.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 static uint32_t src(struct lower *l, const struct rdna_inst *in, unsigned i)
 {
    return lw_scalar_src(l, &in->operands[i]);

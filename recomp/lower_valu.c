@@ -6,10 +6,6 @@
 
 #include "recomp/lower.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 typedef uint32_t (*unop_fn)(struct lower *l, uint32_t a);
 typedef uint32_t (*binop_fn)(struct lower *l, uint32_t a, uint32_t b);
 typedef uint32_t (*triop_fn)(struct lower *l, uint32_t a, uint32_t b, uint32_t c);

@@ -12,9 +12,6 @@
 
 #include "recomp/lower_float.h"
 
-#define T32 (l->t_u32)
-#define TB (l->t_bool)
-
 static uint32_t negate(struct lower *l, uint32_t x)
 {
    return lw_op2(l, SpvOpBitwiseXor, T32, x, lw_u32(l, 0x80000000u));

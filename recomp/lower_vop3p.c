@@ -8,10 +8,6 @@
 
 #include "recomp/lower_float.h"
 
-#define T32 (l->t_u32)
-#define T64 (l->t_u64)
-#define TB (l->t_bool)
-
 static uint32_t low16(struct lower *l, uint32_t v)
 {
    return bin(l, SpvOpBitwiseAnd, v, lw_u32(l, 0xffff));

@@ -13,6 +13,29 @@
 #include <spirv-tools/libspirv.h>
 #undef kDefaultMaxIdBound
 
+struct rdna_gpu *open_or_skip(bool validation)
+{
+   struct rdna_gpu_options options = { NULL, validation };
+   struct rdna_gpu *gpu = NULL;
+   struct rdna_diag diag;
+   memset(&diag, 0, sizeof(diag));
+   enum rdna_status st = rdna_gpu_open(&options, &gpu, &diag);
+   if (st == RDNA_NO_DEVICE)
+      cr_skip_test("no Vulkan device: %s", diag.message);
+   cr_assert_eq(st, RDNA_OK, "rdna_gpu_open: %s: %s", rdna_status_name(st), diag.message);
+   cr_assert_not_null(gpu);
+   return gpu;
+}
+
+unsigned subgroup_for(struct rdna_gpu *gpu, unsigned wave_size)
+{
+   unsigned size = 0;
+   struct rdna_diag diag;
+   enum rdna_status st = rdna_gpu_subgroup_size(gpu, wave_size, &size, &diag);
+   cr_assert_eq(st, RDNA_OK, "subgroup size for wave%u: %s", wave_size, diag.message);
+   return size;
+}
+
 uint32_t *spirv_assemble(const char *text, size_t *num_words)
 {
    spv_context context = spvContextCreate(SPV_ENV_VULKAN_1_2);

@@ -1,13 +1,20 @@
 /* Hand-written SPIR-V modules that follow the module interface of include/rdna/recomp.h, for
  * testing the Vulkan backend without the recompiler: SPIR-V assembly text assembled in process
- * with SPIRV-Tools, and the layouts that go with them. */
+ * with SPIRV-Tools, the layouts that go with them, and opening the device the tests run on. */
 #ifndef RDNA_TESTS_GPU_MODULES_H
 #define RDNA_TESTS_GPU_MODULES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "rdna/gpu.h"
+
+/* Opens the default device (with validation when `validation`), or skips the test when there is
+ * no Vulkan device at all. */
+struct rdna_gpu *open_or_skip(bool validation);
+/* The device's subgroup size for `wave_size`; fails the test when it has none. */
+unsigned subgroup_for(struct rdna_gpu *gpu, unsigned wave_size);
 
 /* Assembles SPIR-V text for Vulkan 1.2; fails the test on an assembler error. free() the words. */
 uint32_t *spirv_assemble(const char *text, size_t *num_words);

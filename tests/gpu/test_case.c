@@ -48,25 +48,6 @@ static void layout_for_case(const struct rdna_case *c, unsigned wave_size, unsig
    l->num_regions = count;
 }
 
-static struct rdna_gpu *open_or_skip(void)
-{
-   struct rdna_gpu *gpu = NULL;
-   struct rdna_diag diag;
-   enum rdna_status st = rdna_gpu_open(NULL, &gpu, &diag);
-   if (st == RDNA_NO_DEVICE)
-      cr_skip_test("no Vulkan device: %s", diag.message);
-   cr_assert_eq(st, RDNA_OK, "%s", diag.message);
-   return gpu;
-}
-
-static unsigned subgroup_for(struct rdna_gpu *gpu, unsigned wave_size)
-{
-   unsigned size = 0;
-   struct rdna_diag diag;
-   cr_assert_eq(rdna_gpu_subgroup_size(gpu, wave_size, &size, &diag), RDNA_OK, "%s", diag.message);
-   return size;
-}
-
 /* ---- the initial state ---------------------------------------------------------------------- */
 
 static const char partial_wave_case[] = "[require]\n"
@@ -193,7 +174,7 @@ static const char contract_case[] = "[require]\n"
 static enum rdna_status try_run_and_check(const char *text, unsigned wave_size, bool fault_module,
                                           struct rdna_case_result *check, struct rdna_diag *diag)
 {
-   struct rdna_gpu *gpu = open_or_skip();
+   struct rdna_gpu *gpu = open_or_skip(false);
    struct rdna_case *c = parse(text);
    struct rdna_module_layout l;
    struct rdna_module_region regions[4];

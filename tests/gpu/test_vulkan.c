@@ -11,31 +11,6 @@
 #include "modules.h"
 #include "rdna/gpu.h"
 
-/* Opens the default device (with validation when `validation`), or skips the test when there is
- * no Vulkan device at all. */
-static struct rdna_gpu *open_or_skip(bool validation)
-{
-   struct rdna_gpu_options options = { NULL, validation };
-   struct rdna_gpu *gpu = NULL;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status st = rdna_gpu_open(&options, &gpu, &diag);
-   if (st == RDNA_NO_DEVICE)
-      cr_skip_test("no Vulkan device: %s", diag.message);
-   cr_assert_eq(st, RDNA_OK, "rdna_gpu_open: %s: %s", rdna_status_name(st), diag.message);
-   cr_assert_not_null(gpu);
-   return gpu;
-}
-
-static unsigned subgroup_for(struct rdna_gpu *gpu, unsigned wave_size)
-{
-   unsigned size = 0;
-   struct rdna_diag diag;
-   enum rdna_status st = rdna_gpu_subgroup_size(gpu, wave_size, &size, &diag);
-   cr_assert_eq(st, RDNA_OK, "subgroup size for wave%u: %s", wave_size, diag.message);
-   return size;
-}
-
 static void assert_no_validation_errors(const struct rdna_gpu *gpu)
 {
    const char *first = NULL;

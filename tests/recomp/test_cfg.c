@@ -6,20 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu_harness.h"
 #include "rdna/recomp.h"
 #include "recomp/cfg.h"
 #include "recomp/spirv_builder.h"
 #include "tests/common/corpus_files.h"
-
-static struct rdna_case *parse(const char *text)
-{
-   struct rdna_case *c = NULL;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   cr_assert_eq(rdna_case_parse(text, strlen(text), "test", &c, &diag), RDNA_OK,
-                "case: %s (line %u)", diag.message, diag.line);
-   return c;
-}
 
 /* Every instruction below is one dword except the global and buffer rows (two), so the PCs are
  * counted by hand: 0 s_mov, 4 global_load (8 bytes), 12 v_add, 16 buffer_store (8), 24 s_add,
@@ -39,7 +30,7 @@ static const char program[] = "[buffer b]\nsize 64\n"
 
 Test(recomp_cfg_forms, blocks_reached_by_static_edges_are_not_dynamic)
 {
-   struct rdna_case *c = parse(program);
+   struct rdna_case *c = harness_parse(program);
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
    struct cfg cfg;
    cr_assert_eq(cfg_build(c, &isa, &cfg, NULL), RDNA_OK);
@@ -60,11 +51,11 @@ Test(recomp_cfg_forms, blocks_reached_by_static_edges_are_not_dynamic)
 Test(recomp_cfg_forms, call_targets_and_return_points_are_dynamic)
 {
    /* s_call_b64 at 0, its return point s_endpgm at 4, the callee at 8 */
-   struct rdna_case *c = parse("[program]\n"
-                               "  s_call_b64 s[30:31], callee\n"
-                               "  s_endpgm\n"
-                               "callee:\n"
-                               "  s_setpc_b64 s[30:31]\n");
+   struct rdna_case *c = harness_parse("[program]\n"
+                                       "  s_call_b64 s[30:31], callee\n"
+                                       "  s_endpgm\n"
+                                       "callee:\n"
+                                       "  s_setpc_b64 s[30:31]\n");
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
    struct cfg cfg;
    cr_assert_eq(cfg_build(c, &isa, &cfg, NULL), RDNA_OK);
@@ -127,7 +118,7 @@ static size_t cases_of(const struct rdna_case *c, enum rdna_cfg_lowering form)
 
 Test(recomp_cfg_forms, structured_form_dispatches_only_entered_blocks)
 {
-   struct rdna_case *c = parse(program);
+   struct rdna_case *c = harness_parse(program);
    cr_expect_eq(cases_of(c, RDNA_CFG_DISPATCH), 6u);
    /* only the entry: the loop, the code after the loads and stores and after the loop are
     * reached by static edges */
@@ -139,7 +130,7 @@ Test(recomp_cfg_forms, structured_form_dispatches_only_entered_blocks)
 /* The loop of `program` becomes an OpLoopMerge of its own next to the dispatcher loop's. */
 Test(recomp_cfg_forms, natural_loop_becomes_a_structured_loop)
 {
-   struct rdna_case *c = parse(program);
+   struct rdna_case *c = harness_parse(program);
    size_t loops[2];
    for (int form = RDNA_CFG_DISPATCH; form <= RDNA_CFG_STRUCTURED; form++) {
       struct rdna_recomp_options o = { .wave_size = 32,
@@ -172,7 +163,7 @@ Test(recomp_cfg_forms, if_else_is_one_case_and_a_branch_into_it_is_not)
                                  "  s_sub_u32 s6, s6, 1\n"
                                  "join:\n"
                                  "  s_endpgm\n";
-   struct rdna_case *c = parse(diamond);
+   struct rdna_case *c = harness_parse(diamond);
    cr_expect_eq(cases_of(c, RDNA_CFG_DISPATCH), 4u);
    cr_expect_eq(cases_of(c, RDNA_CFG_STRUCTURED), 1u);
    rdna_case_destroy(c);
@@ -189,7 +180,7 @@ Test(recomp_cfg_forms, if_else_is_one_case_and_a_branch_into_it_is_not)
                               "  s_sub_u32 s6, s6, 1\n"
                               "join:\n"
                               "  s_endpgm\n";
-   c = parse(into);
+   c = harness_parse(into);
    size_t structured = cases_of(c, RDNA_CFG_STRUCTURED);
    cr_expect_gt(structured, 1u);
    cr_expect_lt(structured, cases_of(c, RDNA_CFG_DISPATCH));
@@ -209,7 +200,7 @@ Test(recomp_cfg_forms, names_round_trip_and_unknown_forms_are_bad_arguments)
    cr_assert_not(rdna_cfg_lowering_parse("loops", &parsed));
    cr_assert_not(rdna_cfg_lowering_parse(NULL, &parsed));
    cr_assert_null(rdna_cfg_lowering_name((enum rdna_cfg_lowering)3));
-   struct rdna_case *c = parse(program);
+   struct rdna_case *c = harness_parse(program);
    struct rdna_recomp_options o = { .wave_size = 32, .cfg = (enum rdna_cfg_lowering)7 };
    struct rdna_module *m = NULL;
    struct rdna_diag diag;

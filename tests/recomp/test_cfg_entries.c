@@ -8,18 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu_harness.h"
 #include "rdna/recomp.h"
 #include "recomp/cfg.h"
-
-static struct rdna_case *parse(const char *text)
-{
-   struct rdna_case *c = NULL;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   cr_assert_eq(rdna_case_parse(text, strlen(text), "test", &c, &diag), RDNA_OK,
-                "case: %s (line %u)", diag.message, diag.line);
-   return c;
-}
 
 static void build(const struct rdna_case *c, enum rdna_entry_points entries, struct cfg *cfg)
 {
@@ -62,7 +53,7 @@ static const char loaded_jump[] = "[buffer table]\n"
 
 Test(recomp_cfg_entries, code_addresses_in_memory_become_dynamic_block_starts)
 {
-   struct rdna_case *c = parse(loaded_jump);
+   struct rdna_case *c = harness_parse(loaded_jump);
    uint64_t main = rdna_case_entry(c);
    struct cfg cfg;
    build(c, RDNA_ENTRIES_DEFAULT, &cfg);
@@ -97,14 +88,14 @@ Test(recomp_cfg_entries, code_addresses_in_memory_become_dynamic_block_starts)
  * (s_getpc_b64 at 0 gives main + 4; plus 12 is the s_endpgm at main + 16). */
 Test(recomp_cfg_entries, resolved_jumps_ignore_the_data)
 {
-   struct rdna_case *c = parse("[buffer table]\nu64 &main+8, &main+12\n"
-                               "[program]\n"
-                               "  s_getpc_b64 s[4:5]\n"
-                               "  s_add_u32 s4, s4, 12\n"
-                               "  s_addc_u32 s5, s5, 0\n"
-                               "  s_setpc_b64 s[4:5]\n"
-                               "  s_endpgm\n"
-                               "[init]\ns[0:1] = &table\n");
+   struct rdna_case *c = harness_parse("[buffer table]\nu64 &main+8, &main+12\n"
+                                       "[program]\n"
+                                       "  s_getpc_b64 s[4:5]\n"
+                                       "  s_add_u32 s4, s4, 12\n"
+                                       "  s_addc_u32 s5, s5, 0\n"
+                                       "  s_setpc_b64 s[4:5]\n"
+                                       "  s_endpgm\n"
+                                       "[init]\ns[0:1] = &table\n");
    uint64_t main = rdna_case_entry(c);
    struct cfg with, without;
    build(c, RDNA_ENTRIES_DEFAULT, &with);
@@ -128,16 +119,16 @@ Test(recomp_cfg_entries, resolved_jumps_ignore_the_data)
  * 0 s_mov_b32, 4 s_setpc_b64, 8, 12, 16 s_mov_b32, 20 s_endpgm. */
 Test(recomp_cfg_entries, registers_give_entries)
 {
-   struct rdna_case *c = parse("[program]\n"
-                               "  s_mov_b32 s10, 0\n"
-                               "  s_setpc_b64 s[2:3]\n"
-                               "  s_mov_b32 s10, 1\n"
-                               "  s_mov_b32 s11, 1\n"
-                               "  s_mov_b32 s12, 1\n"
-                               "  s_endpgm\n"
-                               "[init]\ns[2:3] = &main+12\n"
-                               "v1 = &main + 16 + 0x1000 * lane\n"
-                               "v2 = 0\n");
+   struct rdna_case *c = harness_parse("[program]\n"
+                                       "  s_mov_b32 s10, 0\n"
+                                       "  s_setpc_b64 s[2:3]\n"
+                                       "  s_mov_b32 s10, 1\n"
+                                       "  s_mov_b32 s11, 1\n"
+                                       "  s_mov_b32 s12, 1\n"
+                                       "  s_endpgm\n"
+                                       "[init]\ns[2:3] = &main+12\n"
+                                       "v1 = &main + 16 + 0x1000 * lane\n"
+                                       "v2 = 0\n");
    uint64_t main = rdna_case_entry(c);
    struct cfg cfg;
    build(c, RDNA_ENTRIES_DEFAULT, &cfg);
@@ -157,17 +148,17 @@ Test(recomp_cfg_entries, registers_give_entries)
  * main + 36), which now follows a different instruction by address, starts a dynamic block. */
 Test(recomp_cfg_entries, a_target_inside_an_instruction_decodes_there)
 {
-   struct rdna_case *c = parse("[buffer table]\nu64 &main+32\n"
-                               "[program]\n"
-                               "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
-                               "  s_waitcnt lgkmcnt(0)\n"
-                               "  s_setpc_b64 s[4:5]\n"
-                               "  s_mov_b32 s10, 1\n"
-                               "  s_mov_b32 s11, 2\n"
-                               "  s_mov_b32 s12, 3\n"
-                               "  s_mov_b32 s13, 0xbe8c0387\n"
-                               "  s_endpgm\n"
-                               "[init]\ns[0:1] = &table\n");
+   struct rdna_case *c = harness_parse("[buffer table]\nu64 &main+32\n"
+                                       "[program]\n"
+                                       "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+                                       "  s_waitcnt lgkmcnt(0)\n"
+                                       "  s_setpc_b64 s[4:5]\n"
+                                       "  s_mov_b32 s10, 1\n"
+                                       "  s_mov_b32 s11, 2\n"
+                                       "  s_mov_b32 s12, 3\n"
+                                       "  s_mov_b32 s13, 0xbe8c0387\n"
+                                       "  s_endpgm\n"
+                                       "[init]\ns[0:1] = &table\n");
    uint64_t main = rdna_case_entry(c);
    struct cfg cfg;
    build(c, RDNA_ENTRIES_DEFAULT, &cfg);
@@ -194,7 +185,7 @@ Test(recomp_cfg_entries, a_target_inside_an_instruction_decodes_there)
  * program of loaded_jump: 40 bytes, 10 dwords), with no data needed. */
 Test(recomp_cfg_entries, all_makes_every_dword_an_entry)
 {
-   struct rdna_case *c = parse(loaded_jump);
+   struct rdna_case *c = harness_parse(loaded_jump);
    uint64_t main = rdna_case_entry(c);
    struct cfg cfg;
    build(c, RDNA_ENTRIES_ALL, &cfg);
@@ -227,7 +218,7 @@ Test(recomp_cfg_entries, unlowered_rows_reached_only_from_data_do_not_fail_the_m
                               "  s_mov_b32 s11, 0xc8020000\n"
                               "  s_endpgm\n"
                               "[init]\ns[0:1] = &table\n";
-   struct rdna_case *c = parse(text);
+   struct rdna_case *c = harness_parse(text);
    struct rdna_recomp_options o = { .wave_size = 32, .subgroup_size = 8 };
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
@@ -236,7 +227,7 @@ Test(recomp_cfg_entries, unlowered_rows_reached_only_from_data_do_not_fail_the_m
    rdna_module_destroy(m);
    rdna_case_destroy(c);
 
-   c = parse("[program]\n  v_interp_mov_f32 v0, p10, attr0.x\n  s_endpgm\n");
+   c = harness_parse("[program]\n  v_interp_mov_f32 v0, p10, attr0.x\n  s_endpgm\n");
    m = NULL;
    cr_expect_eq(rdna_recomp_case(c, &o, &m, &diag), RDNA_UNSUPPORTED);
    cr_expect_null(m);
@@ -257,7 +248,7 @@ Test(recomp_cfg_entries, names_round_trip_and_unknown_choices_are_bad_arguments)
    cr_assert_not(rdna_entry_points_parse("every", &parsed));
    cr_assert_not(rdna_entry_points_parse(NULL, &parsed));
    cr_assert_null(rdna_entry_points_name((enum rdna_entry_points)3));
-   struct rdna_case *c = parse(loaded_jump);
+   struct rdna_case *c = harness_parse(loaded_jump);
    struct rdna_recomp_options o = { .wave_size = 32, .entries = (enum rdna_entry_points)9 };
    struct rdna_module *m = NULL;
    struct rdna_diag diag;

@@ -25,26 +25,20 @@ static const uint32_t edges[] = {
 };
 #define NUM_EDGES (sizeof(edges) / sizeof(edges[0]))
 
-static uint32_t next(uint32_t *state)
-{
-   *state = *state * 1664525u + 1013904223u; /* Numerical Recipes LCG */
-   return *state ^ (*state >> 15);
-}
-
 /* A float input: an edge value, random bits, or a value with a small exponent range so that
  * sums cancel and products land near the denormal range. */
 static uint32_t float_value(uint32_t *state)
 {
-   uint32_t r = next(state);
+   uint32_t r = test_random(state);
    switch (r & 3) {
    case 0:
       return edges[(r >> 8) % NUM_EDGES];
    case 1:
-      return next(state);
+      return test_random(state);
    case 2:
-      return (next(state) & 0x807fffffu) | ((0x70u + ((r >> 8) & 0x1fu)) << 23);
+      return (test_random(state) & 0x807fffffu) | ((0x70u + ((r >> 8) & 0x1fu)) << 23);
    default:
-      return (next(state) & 0x807fffffu) | ((0x01u + ((r >> 8) & 0x0fu)) << 23);
+      return (test_random(state) & 0x807fffffu) | ((0x01u + ((r >> 8) & 0x0fu)) << 23);
    }
 }
 
@@ -60,9 +54,10 @@ static void make_inputs(struct inputs *in, unsigned wave, uint32_t seed)
       in->v[2][lane] = float_value(&state);
       in->v[3][lane] = float_value(&state);
       if (lane % 5 == 0) /* a near-cancelling pair */
-         in->v[2][lane] = (in->v[1][lane] ^ 0x80000000u) + (next(&state) & 3);
-      in->v[4][lane] = (uint32_t)((int32_t)(next(&state) % 321) - 160);
-      in->v[5][lane] = (lane & 1) ? next(&state) : (next(&state) & 0x00ffffffu) | 0x01000000u;
+         in->v[2][lane] = (in->v[1][lane] ^ 0x80000000u) + (test_random(&state) & 3);
+      in->v[4][lane] = (uint32_t)((int32_t)(test_random(&state) % 321) - 160);
+      in->v[5][lane] =
+         (lane & 1) ? test_random(&state) : (test_random(&state) & 0x00ffffffu) | 0x01000000u;
    }
 }
 
@@ -88,25 +83,6 @@ static void init_text(struct text *t, const struct inputs *in, unsigned wave, ui
 
 /* ---- the host's reference ------------------------------------------------------------------ */
 
-static float as_float(uint32_t bits)
-{
-   float f;
-   memcpy(&f, &bits, sizeof(f));
-   return f;
-}
-
-static uint32_t as_bits(float f)
-{
-   uint32_t bits;
-   memcpy(&bits, &f, sizeof(bits));
-   return bits;
-}
-
-static bool is_nan(uint32_t x)
-{
-   return (x & 0x7fffffffu) > 0x7f800000u;
-}
-
 static bool is_inf(uint32_t x)
 {
    return (x & 0x7fffffffu) == 0x7f800000u;
@@ -117,11 +93,6 @@ static bool is_zero(uint32_t x)
    return (x & 0x7fffffffu) == 0;
 }
 
-static bool is_denorm(uint32_t x)
-{
-   return (x & 0x7f800000u) == 0 && (x & 0x7fffffu) != 0;
-}
-
 /* MODE as the test sets it: FP_ROUND f32 and FP_DENORM f32 (RDNA2 ISA guide 3.12). */
 struct mode {
    unsigned round, denorm;
@@ -129,12 +100,12 @@ struct mode {
 
 static uint32_t flush_in(const struct mode *m, uint32_t x)
 {
-   return !(m->denorm & 1) && is_denorm(x) ? x & 0x80000000u : x;
+   return !(m->denorm & 1) && f32_is_denorm(x) ? x & 0x80000000u : x;
 }
 
 static uint32_t flush_out(const struct mode *m, uint32_t x)
 {
-   return !(m->denorm & 2) && is_denorm(x) ? x & 0x80000000u : x;
+   return !(m->denorm & 2) && f32_is_denorm(x) ? x & 0x80000000u : x;
 }
 
 static const int host_rounding[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
@@ -158,7 +129,7 @@ static uint32_t host_expect(enum host_op op, const struct mode *m, uint32_t a, u
       fesetround(host_rounding[m->round]);
       volatile float r = op == H_CVT_I32 ? (float)(int32_t)n : (float)n;
       fesetround(FE_TONEAREST);
-      return as_bits(r);
+      return f32_to_bits(r);
    }
    a = flush_in(m, a);
    b = flush_in(m, b);
@@ -168,7 +139,7 @@ static uint32_t host_expect(enum host_op op, const struct mode *m, uint32_t a, u
    uint32_t srcs[3] = { a, b, c };
    unsigned count = op == H_FMA ? 3 : op == H_LDEXP ? 1 : 2;
    for (unsigned i = 0; i < count; i++)
-      if (is_nan(srcs[i]))
+      if (f32_is_nan(srcs[i]))
          return srcs[i] | 0x00400000u;
    bool product = op == H_MUL || op == H_FMA;
    if (product && ((is_inf(a) && is_zero(b)) || (is_zero(a) && is_inf(b))))
@@ -177,7 +148,7 @@ static uint32_t host_expect(enum host_op op, const struct mode *m, uint32_t a, u
       return 0x7fc00000u;
    if (op == H_FMA && (is_inf(a) || is_inf(b)) && is_inf(c) && ((a ^ b ^ c) >> 31))
       return 0x7fc00000u;
-   volatile float x = as_float(a), y = as_float(b), z = as_float(c);
+   volatile float x = f32_from_bits(a), y = f32_from_bits(b), z = f32_from_bits(c);
    volatile float r;
    fesetround(host_rounding[m->round]);
    switch (op) {
@@ -196,7 +167,7 @@ static uint32_t host_expect(enum host_op op, const struct mode *m, uint32_t a, u
       break;
    }
    fesetround(FE_TONEAREST);
-   return flush_out(m, as_bits(r));
+   return flush_out(m, f32_to_bits(r));
 }
 
 struct host_row {
@@ -244,7 +215,7 @@ static void check_against_host(unsigned wave, const struct mode *m, uint64_t exe
    text_free(&t);
 }
 
-static uint64_t mixed_exec(unsigned wave)
+static uint64_t float_exec(unsigned wave)
 {
    return wave == 32 ? 0xf0f0a5a5ull : 0x3c3c0ff1f0f0a5a5ull;
 }
@@ -256,7 +227,7 @@ Test(float, arithmetic_matches_host_ieee_in_every_round_mode, .timeout = 600)
    };
    for (unsigned wave = 32; wave <= 64; wave *= 2)
       for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
-         check_against_host(wave, &modes[i], mixed_exec(wave), 1234u + 97u * i + wave);
+         check_against_host(wave, &modes[i], float_exec(wave), 1234u + 97u * i + wave);
 }
 
 Test(float, exec_none_one_and_all_lanes, .timeout = 600)
@@ -377,7 +348,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
                                           0x3c00, 0x3800, 0xb7ff, 0x3bff };
    uint32_t state = seed * 7u + 1u;
    for (unsigned lane = 0; lane < wave; lane++) {
-      uint32_t r = next(&state);
+      uint32_t r = test_random(&state);
       uint32_t lo = (r & 1) ? half_edges[(r >> 4) % 16] : (r >> 8) & 0xffffu;
       uint32_t hi = (r & 2) ? half_edges[(r >> 12) % 16] : r >> 16;
       halves[lane] = lo | hi << 16;
@@ -385,9 +356,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
    for (unsigned lane = 0; lane < wave; lane++)
       in.v[5][lane] = (lane & 1) ? in.v[5][lane] : 1u << (lane % 10); /* single class bits */
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (unsigned i = first_row; i < end_row; i++) {
       const char *row = diff_rows[i];
       /* 64-bit masks name a pair in wave64 and one SGPR in wave32 */
@@ -417,10 +386,10 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
    uint32_t dbl[4][MAX_LANES];
    for (unsigned lane = 0; lane < wave; lane++)
       for (unsigned i = 0; i < 2; i++) {
-         uint32_t r = next(&state);
-         uint64_t v =
-            (r & 1) ? double_edges[(r >> 4) % 16]
-                    : ((uint64_t)next(&state) << 32 | next(&state)) ^ ((uint64_t)(r & 0x100) << 54);
+         uint32_t r = test_random(&state);
+         uint64_t v = (r & 1) ? double_edges[(r >> 4) % 16]
+                              : ((uint64_t)test_random(&state) << 32 | test_random(&state)) ^
+                                   ((uint64_t)(r & 0x100) << 54);
          if ((r & 6) == 2) /* near the f32 range, so that cvt_f32_f64 rounds */
             v = (v & 0x800fffffffffffffull) | (uint64_t)(0x360 + ((r >> 9) & 0x3f)) << 52;
          dbl[2 * i][lane] = (uint32_t)v;
@@ -430,10 +399,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
    text_add_lanes(&t, 8, dbl[1], wave);
    text_add_lanes(&t, 62, dbl[2], wave);
    text_add_lanes(&t, 63, dbl[3], wave);
-   char label[64];
-   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave, mode,
-            (unsigned long long)exec);
-   harness_diff(&t, wave, label);
+   harness_diff_mode(&t, wave, mode, exec);
    text_free(&t);
 }
 
@@ -446,7 +412,7 @@ static void diff_rows_in_every_mode(unsigned first_row, unsigned end_row)
    static const unsigned modes[] = { 0x000, 0x331, 0x123, 0x212 };
    for (unsigned wave = 32; wave <= 64; wave *= 2)
       for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
-         diff_program(wave, modes[i], i == 1 ? 1 : mixed_exec(wave), 555u + i * 31u + wave,
+         diff_program(wave, modes[i], i == 1 ? 1 : float_exec(wave), 555u + i * 31u + wave,
                       first_row, end_row);
 }
 

@@ -14,46 +14,19 @@
 static void run(const char *text, unsigned wave, enum rdna_cfg_lowering form,
                 enum rdna_entry_points entries, struct gpu_run *out)
 {
-   memset(out, 0, sizeof(*out));
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   cr_assert_eq(rdna_case_parse(text, strlen(text), "generated", &out->c, &diag), RDNA_OK,
-                "line %u: %s", diag.line, diag.message);
-   struct rdna_gpu_case_options options = { .timeout_ns = 120000000000ull,
-                                            .cfg = form,
-                                            .entries = entries };
-   cr_assert_eq(rdna_gpu_case_run(harness_gpu(), out->c, wave, &options, &out->result, &diag),
-                RDNA_OK, "%s", diag.message);
-   cr_assert_eq(rdna_gpu_result_wave(&out->result.run, 0, &out->wave), RDNA_OK);
-   out->wave_size = wave;
+   struct rdna_gpu_case_options options = { .cfg = form, .entries = entries };
+   harness_run_options(text, wave, &options, out);
 }
 
 /* The interpreter against the device; expects no divergence. */
 static void diff(const char *text, unsigned wave, enum rdna_cfg_lowering form,
                  enum rdna_entry_points entries)
 {
-   struct rdna_case *c = NULL;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   cr_assert_eq(rdna_case_parse(text, strlen(text), "generated", &c, &diag), RDNA_OK);
-   struct rdna_diff_options options = { .timeout_ns = 120000000000ull,
-                                        .cfg = form,
-                                        .entries = entries };
-   struct rdna_diff_result result;
-   memset(&result, 0, sizeof(result));
-   cr_assert_eq(rdna_diff_case(harness_gpu(), c, wave, &options, &result, &diag), RDNA_OK, "%s",
-                diag.message);
-   for (size_t i = 0; i < result.num_divergences && i < 8; i++) {
-      const struct rdna_divergence *d = &result.divergences[i];
-      cr_log_error("%s/%s: %s %u lane %u: interp 0x%llx gpu 0x%llx (%s)",
-                   rdna_cfg_lowering_name(form), rdna_entry_points_name(entries),
-                   rdna_divergence_kind_name(d->kind), d->reg, d->lane,
-                   (unsigned long long)d->interp, (unsigned long long)d->gpu, d->writer_text);
-   }
-   cr_expect(result.equal, "%s/%s: %zu divergences", rdna_cfg_lowering_name(form),
-             rdna_entry_points_name(entries), result.total_divergences);
-   rdna_diff_result_free(&result);
-   rdna_case_destroy(c);
+   struct rdna_diff_options options = { .cfg = form, .entries = entries };
+   char label[64];
+   snprintf(label, sizeof(label), "%s/%s", rdna_cfg_lowering_name(form),
+            rdna_entry_points_name(entries));
+   harness_diff_options(text, wave, &options, label);
 }
 
 #define ADDS 8

@@ -17,12 +17,6 @@
 
 #define MAX_LANES 64
 
-static uint32_t next(uint32_t *state)
-{
-   *state = *state * 1664525u + 1013904223u; /* Numerical Recipes LCG */
-   return *state ^ (*state >> 15);
-}
-
 static const uint64_t edges[] = {
    0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x800fffffffffffffull,
    0x0010000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull,
@@ -35,8 +29,8 @@ static const uint64_t edges[] = {
 /* An f64 input: an edge, random bits, a value near 1, or one near the bottom of the range. */
 static uint64_t f64_value(uint32_t *state)
 {
-   uint32_t r = next(state);
-   uint64_t bits = (uint64_t)next(state) << 32 | next(state);
+   uint32_t r = test_random(state);
+   uint64_t bits = (uint64_t)test_random(state) << 32 | test_random(state);
    switch (r & 3) {
    case 0:
       return edges[(r >> 8) % NUM_EDGES];
@@ -47,20 +41,6 @@ static uint64_t f64_value(uint32_t *state)
    default:
       return (bits & 0x800fffffffffffffull) | (uint64_t)((r >> 8) % 0x220) << 52;
    }
-}
-
-static double as_double(uint64_t bits)
-{
-   double d;
-   memcpy(&d, &bits, sizeof(d));
-   return d;
-}
-
-static uint64_t as_bits(double d)
-{
-   uint64_t bits;
-   memcpy(&bits, &d, sizeof(bits));
-   return bits;
 }
 
 static bool is_nan(uint64_t x)
@@ -105,7 +85,7 @@ static uint64_t expect(enum op op, const struct mode *m, uint64_t a, uint64_t b,
    for (unsigned i = 0; i < count; i++)
       if (is_nan(s[i]))
          return s[i] | 0x0008000000000000ull; /* the first NaN source, quieted */
-   volatile double x = as_double(s[0]), y = as_double(s[1]), z = as_double(s[2]);
+   volatile double x = f64_from_bits(s[0]), y = f64_from_bits(s[1]), z = f64_from_bits(s[2]);
    volatile double r;
    fesetround(host_rounding[m->round]);
    switch (op) {
@@ -131,7 +111,7 @@ static uint64_t expect(enum op op, const struct mode *m, uint64_t a, uint64_t b,
    fesetround(FE_TONEAREST);
    if (isnan(r))
       return 0x7ff8000000000000ull; /* invalid: the default NaN */
-   uint64_t bits = as_bits(r);
+   uint64_t bits = f64_to_bits(r);
    return !(m->denorm & 2) && is_denorm(bits) ? bits & (1ull << 63) : bits;
 }
 
@@ -164,8 +144,8 @@ static void check(unsigned wave, const struct mode *m, uint64_t exec, uint32_t s
       for (unsigned i = 0; i < 3; i++)
          in[i][lane] = f64_value(&state);
       if (lane % 4 == 1) /* a near-cancelling pair */
-         in[1][lane] = (in[0][lane] ^ (1ull << 63)) + (next(&state) & 3);
-      uint32_t r = next(&state);
+         in[1][lane] = (in[0][lane] ^ (1ull << 63)) + (test_random(&state) & 3);
+      uint32_t r = test_random(&state);
       ldexp_n[lane] = (r & 1) ? (uint32_t)((int32_t)(r % 4400) - 2200) : r;
    }
    struct text t = { 0 };
@@ -215,11 +195,6 @@ static void check(unsigned wave, const struct mode *m, uint64_t exec, uint32_t s
    text_free(&t);
 }
 
-static uint64_t mixed_exec(unsigned wave)
-{
-   return wave == 32 ? 0xf7f0a5b5ull : 0x3c3c0ff1f0f0a5a5ull;
-}
-
 Test(float64, arithmetic_matches_host_ieee_in_every_round_mode, .timeout = 600)
 {
    static const struct mode modes[] = {
@@ -252,9 +227,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
 {
    uint32_t state = seed;
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (unsigned i = 0; i < NUM_DIFF_ROWS; i++) {
       const char *row = diff_rows[i];
       if (wave == 32 && strstr(row, "s[20:21]"))
@@ -270,7 +243,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       for (unsigned i = 0; i < 3; i++) {
          uint64_t x = f64_value(&state);
          if (i == 1 && (lane % 3) == 0) /* quotients near the range ends */
-            x = (x & 0x800fffffffffffffull) | (uint64_t)(next(&state) % 2047) << 52;
+            x = (x & 0x800fffffffffffffull) | (uint64_t)(test_random(&state) % 2047) << 52;
          v[2 * i][lane] = (uint32_t)x;
          v[2 * i + 1][lane] = (uint32_t)(x >> 32);
       }
@@ -278,10 +251,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       text_add_lanes(&t, 1 + r, v[r], wave);
    text_add(&t, "exec = 0x%llx\nvcc = 0x%llx\n", (unsigned long long)exec,
             (unsigned long long)(0x9a5c3e1f0f0a5a53ull & (~0ull >> (64 - wave))));
-   char label[64];
-   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave, mode,
-            (unsigned long long)exec);
-   harness_diff(&t, wave, label);
+   harness_diff_mode(&t, wave, mode, exec);
    text_free(&t);
 }
 

@@ -18,12 +18,6 @@
 
 #define MAX_LANES 64
 
-static uint32_t next(uint32_t *state)
-{
-   *state = *state * 1664525u + 1013904223u; /* Numerical Recipes LCG */
-   return *state ^ (*state >> 15);
-}
-
 static const uint32_t edges[] = {
    0x00000000u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x40800000u, 0x00000001u, 0x807fffffu,
    0x00400000u, 0x00800000u, 0x7f7fffffu, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xff800001u,
@@ -33,41 +27,17 @@ static const uint32_t edges[] = {
 
 static uint32_t f32_value(uint32_t *state)
 {
-   uint32_t r = next(state);
+   uint32_t r = test_random(state);
    switch (r & 3) {
    case 0:
       return edges[(r >> 8) % NUM_EDGES];
    case 1:
-      return next(state) & 0x7fffffffu; /* positive: roots are defined */
+      return test_random(state) & 0x7fffffffu; /* positive: roots are defined */
    case 2:
-      return next(state) & 0x007fffffu; /* denormals */
+      return test_random(state) & 0x007fffffu; /* denormals */
    default:
-      return next(state);
+      return test_random(state);
    }
-}
-
-static float as_float(uint32_t bits)
-{
-   float f;
-   memcpy(&f, &bits, sizeof(f));
-   return f;
-}
-
-static uint32_t as_bits(float f)
-{
-   uint32_t bits;
-   memcpy(&bits, &f, sizeof(bits));
-   return bits;
-}
-
-static bool is_nan(uint32_t x)
-{
-   return (x & 0x7fffffffu) > 0x7f800000u;
-}
-
-static bool is_denorm(uint32_t x)
-{
-   return (x & 0x7f800000u) == 0 && (x & 0x7fffffu) != 0;
 }
 
 struct mode {
@@ -90,37 +60,37 @@ static uint32_t round_f32(long double x, unsigned round)
    fesetround(host_rounding[round]);
    volatile float f = (float)x;
    fesetround(FE_TONEAREST);
-   return as_bits(f);
+   return f32_to_bits(f);
 }
 
 static uint32_t expect(enum op op, const struct mode *m, uint32_t a)
 {
-   if (!(m->denorm & 1) && is_denorm(a))
+   if (!(m->denorm & 1) && f32_is_denorm(a))
       a &= 0x80000000u;
-   if (is_nan(a))
+   if (f32_is_nan(a))
       return a | 0x00400000u;
    bool negative = (a >> 31) != 0, zero = (a & 0x7fffffffu) == 0;
    uint32_t r;
    if (op == RCP) {
       fesetround(host_rounding[m->round]);
-      volatile float q = 1.0f / as_float(a);
+      volatile float q = 1.0f / f32_from_bits(a);
       fesetround(FE_TONEAREST);
-      r = as_bits(q);
+      r = f32_to_bits(q);
    } else if (zero) {
       return op == SQRT ? a : (a & 0x80000000u) | 0x7f800000u; /* sqrt(-0) = -0, rsq(+-0) = +-inf */
    } else if (negative) {
       return 0x7fc00000u;
    } else if (op == SQRT) {
       fesetround(host_rounding[m->round]);
-      volatile float s = sqrtf(as_float(a));
+      volatile float s = sqrtf(f32_from_bits(a));
       fesetround(FE_TONEAREST);
-      r = as_bits(s);
+      r = f32_to_bits(s);
    } else if (a == 0x7f800000u) {
       return 0;
    } else {
-      r = round_f32(1.0L / sqrtl((long double)as_float(a)), m->round);
+      r = round_f32(1.0L / sqrtl((long double)f32_from_bits(a)), m->round);
    }
-   return !(m->denorm & 2) && is_denorm(r) ? r & 0x80000000u : r;
+   return !(m->denorm & 2) && f32_is_denorm(r) ? r & 0x80000000u : r;
 }
 
 static const struct {
@@ -174,11 +144,6 @@ static void check(unsigned wave, const struct mode *m, uint64_t exec, uint32_t s
    text_free(&t);
 }
 
-static uint64_t mixed_exec(unsigned wave)
-{
-   return wave == 32 ? 0xf7f0a5b5ull : 0x3c3c0ff1f0f0a5a5ull;
-}
-
 Test(float_trans, roots_and_reciprocals_match_the_host_in_every_round_mode, .timeout = 600)
 {
    static const struct mode modes[] = {
@@ -213,9 +178,7 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
 {
    uint32_t state = seed;
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (unsigned i = 0; i < NUM_DIFF_ROWS; i++) {
       const char *row = diff_rows[i];
       if (wave == 32 && strstr(row, "vcc,"))
@@ -231,24 +194,21 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
                                           0x3c00, 0x3800, 0x4400, 0x3bff };
    uint32_t v[4][MAX_LANES];
    for (unsigned lane = 0; lane < wave; lane++) {
-      uint32_t r = next(&state);
+      uint32_t r = test_random(&state);
       v[0][lane] = f32_value(&state);
       uint32_t lo = (r & 1) ? half_edges[(r >> 4) % 16] : (r >> 8) & 0xffffu;
       uint32_t hi = (r & 2) ? half_edges[(r >> 12) % 16] : r >> 16;
       v[1][lane] = lo | hi << 16;
       v[2][lane] = f32_value(&state);
       if (lane % 3 == 0) /* quotients near the range ends */
-         v[2][lane] = (v[2][lane] & 0x807fffffu) | (next(&state) % 255u) << 23;
+         v[2][lane] = (v[2][lane] & 0x807fffffu) | (test_random(&state) % 255u) << 23;
       v[3][lane] = f32_value(&state);
    }
    for (unsigned r = 0; r < 4; r++)
       text_add_lanes(&t, 1 + r, v[r], wave);
    text_add(&t, "exec = 0x%llx\nvcc = 0x%llx\n", (unsigned long long)exec,
             (unsigned long long)(0x9a5c3e1f0f0a5a53ull & (~0ull >> (64 - wave))));
-   char label[64];
-   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave, mode,
-            (unsigned long long)exec);
-   harness_diff(&t, wave, label);
+   harness_diff_mode(&t, wave, mode, exec);
    text_free(&t);
 }
 
@@ -290,13 +250,13 @@ static long double sin_of_turns(long double t)
 
 static uint32_t expect_trans(enum trans_op op, unsigned denorm, uint32_t a)
 {
-   if (!(denorm & 1) && is_denorm(a))
+   if (!(denorm & 1) && f32_is_denorm(a))
       a &= 0x80000000u;
-   if (is_nan(a))
+   if (f32_is_nan(a))
       return a | 0x00400000u;
    bool negative = (a >> 31) != 0, zero = (a & 0x7fffffffu) == 0;
    bool inf = (a & 0x7fffffffu) == 0x7f800000u;
-   long double x = (long double)as_float(a), r;
+   long double x = (long double)f32_from_bits(a), r;
    switch (op) {
    case T_EXP:
       if (inf)
@@ -324,8 +284,8 @@ static uint32_t expect_trans(enum trans_op op, unsigned denorm, uint32_t a)
       break;
    }
    volatile double d = (double)r;
-   uint32_t bits = as_bits((float)d);
-   return !(denorm & 2) && is_denorm(bits) ? bits & 0x80000000u : bits;
+   uint32_t bits = f32_to_bits((float)d);
+   return !(denorm & 2) && f32_is_denorm(bits) ? bits & 0x80000000u : bits;
 }
 
 static const uint32_t trans_edges[] = {
@@ -354,20 +314,21 @@ static const struct {
 
 static uint32_t trans_input(uint32_t *state, unsigned lane)
 {
-   uint32_t r = next(state);
+   uint32_t r = test_random(state);
    if (lane < NUM_TRANS_EDGES && (r & 1))
       return trans_edges[lane];
    switch (r >> 29) {
    case 0:
       return trans_edges[(r >> 8) % NUM_TRANS_EDGES];
    case 1:
-      return next(state) & 0x807fffffu; /* denormals */
-   case 2:                              /* exp's range [-160, 160] */
-      return as_bits(((float)(next(state) % 320001u) - 160000.0f) / 1000.0f);
+      return test_random(state) & 0x807fffffu; /* denormals */
+   case 2:                                     /* exp's range [-160, 160] */
+      return f32_to_bits(((float)(test_random(state) % 320001u) - 160000.0f) / 1000.0f);
    case 3: /* turns within a few whole turns, quarter-turn neighbours */
-      return as_bits((float)((int)(next(state) % 64u) - 32) * 0.25f) + (next(state) % 3u) - 1u;
+      return f32_to_bits((float)((int)(test_random(state) % 64u) - 32) * 0.25f) +
+             (test_random(state) % 3u) - 1u;
    default:
-      return next(state);
+      return test_random(state);
    }
 }
 
@@ -480,15 +441,13 @@ static void diff_trans(unsigned wave, unsigned mode, uint64_t exec, uint32_t see
                                           0x3c00, 0x3800, 0x4c00, 0xcc80, 0x6800, 0x3a00 };
    uint32_t state = seed;
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (size_t i = 0; i < sizeof(trans_diff_rows) / sizeof(trans_diff_rows[0]); i++)
       text_add(&t, "  %s\n", trans_diff_rows[i]);
    text_add(&t, "  s_endpgm\n[init]\n");
    uint32_t v[3][MAX_LANES];
    for (unsigned lane = 0; lane < wave; lane++) {
-      uint32_t r = next(&state);
+      uint32_t r = test_random(&state);
       v[0][lane] = trans_input(&state, lane);
       v[1][lane] = (r & 1) ? half_edges[(r >> 4) % 18] : (r >> 8) & 0xffffu;
       v[2][lane] = trans_input(&state, lane + 7);
@@ -576,7 +535,7 @@ static void check_model_f64(enum trans_model_fn fn, uint32_t state, float lo, fl
 {
    unsigned n = 20000, differ = 0;
    for (unsigned i = 0; i < n; i++) {
-      float x = lo + (hi - lo) * (float)(next(&state) >> 8) * 0x1p-24f;
+      float x = lo + (hi - lo) * (float)(test_random(&state) >> 8) * 0x1p-24f;
       long double ref;
       if (fn == TRANS_MODEL_EXP) {
          ref = exp2l(x);

@@ -13,16 +13,6 @@
 
 #define LDS 4096u
 
-static void expect_pass(const struct gpu_run *run)
-{
-   const struct rdna_case_result *check = &run->result.check;
-   for (size_t i = 0; i < check->num_failures; i++)
-      cr_expect(false, "[expect] line %u: %s", check->failures[i].failure.line,
-                check->failures[i].failure.message);
-   cr_expect(check->passed, "fault %s: %s", rdna_fault_kind_name(run->wave.fault.kind),
-             run->wave.fault.message);
-}
-
 /* The LDS dump of workgroup `group` equals `lds` (LDS bytes). */
 static void expect_lds(const struct gpu_run *run, unsigned group, const uint8_t *lds)
 {
@@ -222,7 +212,7 @@ Test(gpu_lds, reads_and_writes_of_every_width)
       text_add(&t, "fault none\n");
       struct gpu_run run;
       harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
+      harness_expect_pass(&run);
       expect_lds(&run, 0, lds);
       harness_free(&run);
       text_free(&t);
@@ -297,7 +287,7 @@ Test(gpu_lds, read2_and_write2_with_offsets_and_st64)
       text_add(&t, "fault none\n");
       struct gpu_run run;
       harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
+      harness_expect_pass(&run);
       expect_lds(&run, 0, lds);
       harness_free(&run);
       text_free(&t);
@@ -328,15 +318,7 @@ static const struct atomic_row rows32[] = {
 
 static double as_double(unsigned bits, uint64_t v)
 {
-   if (bits == 64) {
-      double d;
-      memcpy(&d, &v, 8);
-      return d;
-   }
-   uint32_t u = (uint32_t)v;
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
+   return bits == 64 ? f64_from_bits(v) : f32_from_bits((uint32_t)v);
 }
 
 /* The float rows on the host's IEEE arithmetic (SSE: round to nearest even, denormals kept).
@@ -349,9 +331,7 @@ static uint64_t apply_float(const char *name, unsigned bits, uint64_t mem, uint6
    if (strstr(name, "_add_")) {
       volatile float a = (float)m, b = (float)d;
       float sum = a + b;
-      uint32_t r;
-      memcpy(&r, &sum, 4);
-      return isnan(sum) ? 0x7fc00000u : r;
+      return isnan(sum) ? 0x7fc00000u : f32_to_bits(sum);
    }
    if (strstr(name, "_cmpst_"))
       return m == d ? d1 : mem;
@@ -515,7 +495,7 @@ static void run_atomics(const struct atomic_row *rows, size_t n, unsigned wave, 
    text_add(&t, "fault none\n");
    struct gpu_run run;
    harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-   expect_pass(&run);
+   harness_expect_pass(&run);
    expect_lds(&run, 0, lds);
    harness_free(&run);
    text_free(&t);
@@ -627,7 +607,7 @@ Test(gpu_lds, outside_the_allocation_reads_zero_and_drops_writes)
       put32(lds + LDS - 4, 0x22222222);
       struct gpu_run run;
       harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
+      harness_expect_pass(&run);
       expect_lds(&run, 0, lds);
       harness_free(&run);
       text_free(&t);
@@ -664,7 +644,7 @@ Test(gpu_lds, append_and_consume_count_the_active_lanes)
       put32(lds + 0x18, 100);
       struct gpu_run run;
       harness_run(u.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
+      harness_expect_pass(&run);
       expect_lds(&run, 0, lds);
       harness_free(&run);
       text_free(&t);
@@ -731,7 +711,7 @@ Test(gpu_lds, barriers_across_waves_with_an_ended_wave_and_a_partial_one)
       put32(lds, n + 2 * (n - wave));
       struct gpu_run run;
       harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
+      harness_expect_pass(&run);
       for (unsigned g = 0; g < groups; g++)
          expect_lds(&run, g, lds);
       harness_free(&run);
@@ -776,7 +756,7 @@ Test(gpu_lds, flat_reaches_the_lds_through_the_shared_aperture)
       text_add(&t, "fault none\n");
       struct gpu_run run;
       harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
+      harness_expect_pass(&run);
       expect_lds(&run, 0, lds);
       harness_free(&run);
       text_free(&t);
@@ -840,10 +820,9 @@ Test(gpu_lds, an_lds_beyond_the_device_limit_is_unsupported_there)
     * case's LDS (lavapipe: 32 KiB) reports UNSUPPORTED instead of running past its limit. */
    struct rdna_gpu *g = harness_gpu();
    const char *text = "[require]\nlds 65536\n[program]\n  s_endpgm\n";
-   struct rdna_case *c = NULL;
+   struct rdna_case *c = harness_parse(text);
    struct rdna_diag diag;
    memset(&diag, 0, sizeof(diag));
-   cr_assert_eq(rdna_case_parse(text, strlen(text), "generated", &c, &diag), RDNA_OK);
    struct rdna_gpu_case_options options = { .relative = RDNA_RELATIVE_DEFAULT,
                                             .timeout_ns = 120000000000ull };
    struct rdna_gpu_case_result result;

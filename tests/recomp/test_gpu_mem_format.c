@@ -29,20 +29,6 @@ static const struct {
 
 /* ---- f16 <-> f32 by value ------------------------------------------------------------------ */
 
-static uint32_t f32_bits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static float f32_value(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
 /* IEEE binary16 to binary32: exact; a NaN is quieted keeping its payload's top bits. */
 static uint32_t half_to_single(uint32_t h)
 {
@@ -50,14 +36,14 @@ static uint32_t half_to_single(uint32_t h)
    if (e == 31)
       return sign << 31 | 0x7f800000u | (m ? 0x400000u | m << 13 : 0);
    double v = e ? ldexp(1024.0 + m, (int)e - 25) : ldexp((double)m, -24);
-   return f32_bits((float)(sign ? -v : v));
+   return f32_to_bits((float)(sign ? -v : v));
 }
 
 /* binary32 to binary16, rounding to nearest even; overflow to infinity. */
 static uint32_t single_to_half(uint32_t f)
 {
    uint32_t sign = f >> 31 << 15;
-   float x = f32_value(f);
+   float x = f32_from_bits(f);
    if (isnan(x))
       return sign | 0x7c00u | 0x200u | (f & 0x7fffffu) >> 13;
    double a = fabs((double)x);
@@ -128,23 +114,18 @@ static uint32_t store_component(unsigned f, uint32_t reg, bool d16)
 #define CHUNK 7u
 #define WAVE64_CHUNK CHUNK
 
-static uint32_t next_random(uint32_t *state)
-{
-   *state = *state * 1664525u + 1013904223u;
-   return *state ^ *state >> 15;
-}
-
 /* Lane data: dwords mixing raw bits (every f16 class in their halves) and f32 values near the
  * f16 range (normal, denormal, overflowing and halfway cases). */
 static uint32_t input_dword(unsigned i, uint32_t *state)
 {
-   uint32_t r = next_random(state);
+   uint32_t r = test_random(state);
    switch (i % 4) {
    case 0:
       return r;
    case 1:
-      return f32_bits((float)(ldexp((double)(r & 0xffffff) / 0x1000000, (int)(r >> 24) % 40 - 25) *
-                              ((r & 0x80) ? -1 : 1)));
+      return f32_to_bits(
+         (float)(ldexp((double)(r & 0xffffff) / 0x1000000, (int)(r >> 24) % 40 - 25) *
+                 ((r & 0x80) ? -1 : 1)));
    case 2:
       return single_to_half(r) | single_to_half(r * 7u) << 16; /* f16 pairs incl. NaN, inf */
    default:
@@ -162,27 +143,6 @@ static void add_input(struct text *t, uint8_t *bytes, unsigned size)
          bytes[4 * i + b] = (uint8_t)(d >> (8 * b));
       text_add(t, "u32 0x%x\n", d);
    }
-}
-
-static void expect_lanes(struct text *t, unsigned reg, const uint32_t *values, unsigned wave)
-{
-   text_add(t, "v%u = ", reg);
-   for (unsigned lane = 0; lane < wave; lane++)
-      text_add(t, "%s0x%x", lane ? ", " : "", values[lane]);
-   text_add(t, "\n");
-}
-
-static void run_and_check(const struct text *t, unsigned wave)
-{
-   struct gpu_run run;
-   harness_run(t->data, wave, RDNA_RELATIVE_DEFAULT, &run);
-   const struct rdna_case_result *check = &run.result.check;
-   for (size_t i = 0; i < check->num_failures && i < 16; i++)
-      cr_expect(false, "wave%u [expect] line %u: %s", wave, check->failures[i].failure.line,
-                check->failures[i].failure.message);
-   cr_expect(check->passed, "wave%u fault %s: %s", wave, rdna_fault_kind_name(run.wave.fault.kind),
-             run.wave.fault.message);
-   harness_free(&run);
 }
 
 /* Formats [first, last) loaded xyzw by tbuffer (d16: two VGPRs each) at lane * 16, and the same
@@ -221,11 +181,11 @@ static void check_loads(unsigned first, unsigned last, bool d16, bool from_vshar
                                        load_component(f, p, 2 * r + 1, true) << 16
                                   : load_component(f, p, r, false);
             }
-            expect_lanes(&t, 2 + regs * (f - first) + r, values, wave);
+            text_add_lanes(&t, 2 + regs * (f - first) + r, values, wave);
          }
       }
       text_add(&t, "fault none\n");
-      run_and_check(&t, wave);
+      harness_run_expect_pass(&t, wave);
       text_free(&t);
    }
 }
@@ -300,7 +260,7 @@ static void check_stores(unsigned first, unsigned last, bool d16, bool from_vsha
       }
       for (unsigned i = 0; i < (last - first) * 256; i++)
          text_add(&t, "buffer out u32[%u] = 0x%x\n", i, raw_component(expected + 4 * i, 32));
-      run_and_check(&t, wave);
+      harness_run_expect_pass(&t, wave);
       text_free(&t);
    }
 }
@@ -342,11 +302,7 @@ Test(gpu_mem_format, unknown_format_faults_and_out_of_range_lanes_read_zero)
                 "v6 = 0xdead x32\nfault unsupported\n");
    struct gpu_run run;
    harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
-   const struct rdna_case_result *check = &run.result.check;
-   for (size_t i = 0; i < check->num_failures; i++)
-      cr_expect(false, "[expect] line %u: %s", check->failures[i].failure.line,
-                check->failures[i].failure.message);
-   cr_expect(check->passed);
+   harness_expect_pass(&run);
    cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_UNSUPPORTED);
    harness_free(&run);
    text_free(&t);

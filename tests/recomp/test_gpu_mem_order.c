@@ -9,25 +9,6 @@
 
 #include "gpu_harness.h"
 
-static void run_and_check(const struct text *t, unsigned wave)
-{
-   struct gpu_run run;
-   harness_run(t->data, wave, RDNA_RELATIVE_DEFAULT, &run);
-   const struct rdna_case_result *check = &run.result.check;
-   for (size_t i = 0; i < check->num_failures && i < 16; i++)
-      cr_expect(false, "wave%u [expect] line %u: %s", wave, check->failures[i].failure.line,
-                check->failures[i].failure.message);
-   cr_expect(check->passed, "wave%u fault %s: %s", wave, rdna_fault_kind_name(run.wave.fault.kind),
-             run.wave.fault.message);
-   harness_free(&run);
-}
-
-static uint32_t next_random(uint32_t *state)
-{
-   *state = *state * 1664525u + 1013904223u;
-   return *state ^ *state >> 15;
-}
-
 /* Stores of `dwords` dwords (1-4) or of bytes (dwords 0) whose lane addresses collide: lane l
  * writes at (l * step % span) * unit, EXEC holding every lane but 5. The host replays the active
  * lanes in ascending order. */
@@ -43,7 +24,7 @@ static void check_overlapping_store(const char *op, unsigned dwords, unsigned st
       for (unsigned lane = 0; lane < wave; lane++) {
          addr[lane] = lane * step % span * unit;
          for (unsigned i = 0; i < 4; i++)
-            data[i][lane] = next_random(&state);
+            data[i][lane] = test_random(&state);
       }
       for (unsigned lane = 0; lane < wave; lane++) {
          if (!(exec >> lane & 1))
@@ -63,7 +44,7 @@ static void check_overlapping_store(const char *op, unsigned dwords, unsigned st
       text_add(&t, "[expect]\nfault none\n");
       for (unsigned i = 0; i < 512; i++)
          text_add(&t, "buffer out u8[%u] = 0x%x\n", i, memory[i]);
-      run_and_check(&t, wave);
+      harness_run_expect_pass(&t, wave);
       text_free(&t);
    }
 }
@@ -96,14 +77,14 @@ static void check_atomic64(const char *op, uint64_t (*apply)(uint64_t old, uint6
       uint32_t state = 5 + wave, addr[64], lo[64], hi[64], ret_lo[64], ret_hi[64];
       uint64_t memory[4];
       for (unsigned i = 0; i < 4; i++)
-         memory[i] = (uint64_t)next_random(&state) << 32 | next_random(&state);
+         memory[i] = (uint64_t)test_random(&state) << 32 | test_random(&state);
       text_add(&t, "[require]\nwave %u\n[buffer q]\nu64 0x%llx 0x%llx 0x%llx 0x%llx\n[program]\n",
                wave, (unsigned long long)memory[0], (unsigned long long)memory[1],
                (unsigned long long)memory[2], (unsigned long long)memory[3]);
       text_add(&t, "  %s v[4:5], v1, v[2:3], s[0:1] glc\n  s_endpgm\n", op);
       for (unsigned lane = 0; lane < wave; lane++) {
-         unsigned q = next_random(&state) % 4;
-         uint64_t data = (uint64_t)next_random(&state) << 32 | next_random(&state);
+         unsigned q = test_random(&state) % 4;
+         uint64_t data = (uint64_t)test_random(&state) << 32 | test_random(&state);
          addr[lane] = q * 8;
          lo[lane] = (uint32_t)data;
          hi[lane] = (uint32_t)(data >> 32);
@@ -120,7 +101,7 @@ static void check_atomic64(const char *op, uint64_t (*apply)(uint64_t old, uint6
       text_add_lanes(&t, 5, ret_hi, wave);
       for (unsigned i = 0; i < 4; i++)
          text_add(&t, "buffer q u64[%u] = 0x%llx\n", i, (unsigned long long)memory[i]);
-      run_and_check(&t, wave);
+      harness_run_expect_pass(&t, wave);
       text_free(&t);
    }
 }
@@ -160,13 +141,6 @@ Test(gpu_mem_order, swap_x2_leaves_the_last_lane)
  * fmin/fmax/fcmpswap compare as IEEE floats (RDNA2 ISA guide chapter 12): the host model uses
  * the host's double and float comparisons, where a NaN compares false and -0 equals +0. */
 
-static double f64_of(uint64_t bits)
-{
-   double d;
-   memcpy(&d, &bits, 8);
-   return d;
-}
-
 /* Edge values: zeros of both signs, quiet and signalling NaNs, infinities, denormals. */
 static uint64_t edge64(uint32_t *state)
 {
@@ -182,10 +156,10 @@ static uint64_t edge64(uint32_t *state)
       0x3ff0000000000000ull,
       0xbff8000000000000ull,
    };
-   uint32_t r = next_random(state);
+   uint32_t r = test_random(state);
    if (r % 3)
       return edges[r / 3 % (sizeof(edges) / sizeof(edges[0]))];
-   return (uint64_t)next_random(state) << 32 | next_random(state);
+   return (uint64_t)test_random(state) << 32 | test_random(state);
 }
 
 /* Every lane of a wave applies `op` to one of two f64 qwords; the old values come back in lane
@@ -201,9 +175,9 @@ static void check_float_atomic64(const char *op, int kind)
       text_add(&t, "[require]\nwave %u\n[buffer q]\nu64 0x%llx 0x%llx\n", wave,
                (unsigned long long)memory[0], (unsigned long long)memory[1]);
       for (unsigned lane = 0; lane < wave; lane++) {
-         unsigned q = next_random(&state) % 2;
+         unsigned q = test_random(&state) % 2;
          uint64_t data = edge64(&state), compare = edge64(&state);
-         if (kind == 2 && next_random(&state) % 2)
+         if (kind == 2 && test_random(&state) % 2)
             compare = memory[q]; /* a bit-equal compare value half the time */
          addr[lane] = q * 8;
          regs[0][lane] = (uint32_t)data;
@@ -212,7 +186,7 @@ static void check_float_atomic64(const char *op, int kind)
          regs[3][lane] = (uint32_t)(compare >> 32);
          ret[0][lane] = (uint32_t)memory[q];
          ret[1][lane] = (uint32_t)(memory[q] >> 32);
-         double m = f64_of(memory[q]), d = f64_of(data), c = f64_of(compare);
+         double m = f64_from_bits(memory[q]), d = f64_from_bits(data), c = f64_from_bits(compare);
          if (kind == 0 ? d < m : kind == 1 ? d > m : m == c)
             memory[q] = data;
       }
@@ -227,7 +201,7 @@ static void check_float_atomic64(const char *op, int kind)
       text_add_lanes(&t, 7, ret[1], wave);
       for (unsigned i = 0; i < 2; i++)
          text_add(&t, "buffer q u64[%u] = 0x%llx\n", i, (unsigned long long)memory[i]);
-      run_and_check(&t, wave);
+      harness_run_expect_pass(&t, wave);
       text_free(&t);
    }
 }
@@ -259,8 +233,8 @@ Test(gpu_mem_order, gfx1013_scalar_atomics_return_the_old_value)
             memory[0], memory[1], memory[2]);
    uint32_t returned[21];
    for (unsigned i = 0; i < 21; i++) {
-      unsigned w = next_random(&state) % 3, o = i % 7;
-      uint32_t data = next_random(&state) % 4 ? next_random(&state) % 200 : next_random(&state);
+      unsigned w = test_random(&state) % 3, o = i % 7;
+      uint32_t data = test_random(&state) % 4 ? test_random(&state) % 200 : test_random(&state);
       uint32_t old = memory[w], next;
       switch (ops[o].op) {
       case 0:
@@ -295,7 +269,7 @@ Test(gpu_mem_order, gfx1013_scalar_atomics_return_the_old_value)
       text_add(&t, "s%u = 0x%x\n", 10 + i, returned[i]);
    for (unsigned i = 0; i < 3; i++)
       text_add(&t, "buffer m u32[%u] = 0x%x\n", i, memory[i]);
-   run_and_check(&t, 32);
-   run_and_check(&t, 64);
+   harness_run_expect_pass(&t, 32);
+   harness_run_expect_pass(&t, 64);
    text_free(&t);
 }

@@ -10,16 +10,6 @@
 
 #include "gpu_harness.h"
 
-static void expect_pass(const struct gpu_run *run)
-{
-   const struct rdna_case_result *check = &run->result.check;
-   for (size_t i = 0; i < check->num_failures; i++)
-      cr_expect(false, "[expect] line %u: %s", check->failures[i].failure.line,
-                check->failures[i].failure.message);
-   cr_expect(check->passed, "fault %s: %s", rdna_fault_kind_name(run->wave.fault.kind),
-             run->wave.fault.message);
-}
-
 /* 64 input bytes b[i] = (i * 37 + 11) & 0xff. */
 static uint8_t in_byte(unsigned i)
 {
@@ -71,16 +61,9 @@ Test(gpu_memory, global_load_shapes)
       v[8][lane] = 0x1234 | (in_u32(2 * lane) & 0xffff) << 16;
       v[9][lane] = 0xabcd0000u | in_byte(lane);
    }
-   for (unsigned r = 0; r < 10; r++) {
-      text_add(&t, "v%u = ", 10 + r);
-      for (unsigned lane = 0; lane < 32; lane++)
-         text_add(&t, "%s0x%x", lane ? ", " : "", v[r][lane]);
-      text_add(&t, "\n");
-   }
-   struct gpu_run run;
-   harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
-   expect_pass(&run);
-   harness_free(&run);
+   for (unsigned r = 0; r < 10; r++)
+      text_add_lanes(&t, 10 + r, v[r], 32);
+   harness_run_expect_pass(&t, 32);
    text_free(&t);
 }
 
@@ -107,10 +90,7 @@ Test(gpu_memory, neighbouring_lanes_store_bytes_and_shorts_of_one_word)
          if (i + 64 < 0x100)
             text_add(&t, "buffer out u8[%u] = %u\n", 64 + i, v);
       }
-      struct gpu_run run;
-      harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
-      harness_free(&run);
+      harness_run_expect_pass(&t, wave);
       text_free(&t);
    }
 }
@@ -146,7 +126,7 @@ Test(gpu_memory, first_faulting_lane_is_recorded_and_nothing_is_written)
    struct rdna_case_region region;
    cr_assert(rdna_case_region(run.c, 0, &region));
    cr_assert_eq(region.address, out);
-   expect_pass(&run);
+   harness_expect_pass(&run);
    cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_UNMAPPED);
    cr_expect_eq(run.wave.fault.lane, 5);
    cr_expect_eq(run.wave.fault.address, out + 64);
@@ -202,10 +182,7 @@ Test(gpu_memory, buffer_range_check_loads_zero_and_drops_stores)
    for (unsigned lane = 0; lane < 32; lane++)
       text_add(&t, "%s%u", lane ? ", " : "", lane >= 1 && 4 * (lane - 1) + 8 <= 44 ? lane - 1 : 0);
    text_add(&t, "\n");
-   struct gpu_run run;
-   harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
-   expect_pass(&run);
-   harness_free(&run);
+   harness_run_expect_pass(&t, 32);
    text_free(&t);
 }
 
@@ -228,7 +205,7 @@ Test(gpu_memory, scratch_is_private_per_lane_and_bounded)
                wave);
       struct gpu_run run;
       harness_run(t.data, wave, RDNA_RELATIVE_DEFAULT, &run);
-      expect_pass(&run);
+      harness_expect_pass(&run);
       cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_UNMAPPED);
       cr_expect_eq(run.wave.fault.lane, 0);
       cr_expect_eq(run.wave.fault.address, (0x20000ull << 32) | 4096, "0x%llx",
@@ -257,7 +234,7 @@ Test(gpu_memory, smem_loads_and_buffer_range)
    text_add(&t, "s12 = 0x%x\ns14 = 0x%x\ns15 = 0\nfault unmapped\n", in_u32(4), in_u32(12));
    struct gpu_run run;
    harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
-   expect_pass(&run);
+   harness_expect_pass(&run);
    cr_expect_eq(run.wave.fault.kind, RDNA_FAULT_UNMAPPED);
    cr_expect_eq(run.wave.fault.address, 0x900000000ull);
    cr_expect_eq(run.wave.fault.lane, -1);
@@ -316,9 +293,6 @@ Test(gpu_memory, atomic_inc_dec_csub)
    for (unsigned i = 0; i < 32; i++)
       text_add(&t, "%s%u", i ? ", " : "", mem[i]);
    text_add(&t, "\n");
-   struct gpu_run run;
-   harness_run(t.data, 32, RDNA_RELATIVE_DEFAULT, &run);
-   expect_pass(&run);
-   harness_free(&run);
+   harness_run_expect_pass(&t, 32);
    text_free(&t);
 }

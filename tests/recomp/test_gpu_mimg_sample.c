@@ -14,13 +14,6 @@
 
 #include "gpu_harness.h"
 
-static uint32_t bits_of(float f)
-{
-   uint32_t b;
-   memcpy(&b, &f, 4);
-   return b;
-}
-
 /* One rounded product and one rounded sum: never fused. */
 static float mul_f32(float a, float b)
 {
@@ -59,21 +52,11 @@ static int64_t address_mode(unsigned mode, int64_t i, int64_t n)
    }
 }
 
-static void expect_pass(const struct gpu_run *run)
-{
-   const struct rdna_case_result *check = &run->result.check;
-   for (size_t i = 0; i < check->num_failures; i++)
-      cr_expect(false, "[expect] line %u: %s", check->failures[i].failure.line,
-                check->failures[i].failure.message);
-   cr_expect(check->passed, "fault %s: %s", rdna_fault_kind_name(run->wave.fault.kind),
-             run->wave.fault.message);
-}
-
 static void add_lanes_f32(struct text *t, unsigned reg, const float *v, unsigned wave)
 {
    uint32_t b[64];
    for (unsigned lane = 0; lane < wave; lane++)
-      b[lane] = bits_of(v[lane]);
+      b[lane] = f32_to_bits(v[lane]);
    text_add_lanes(t, reg, b, wave);
 }
 
@@ -89,14 +72,14 @@ static struct text case_begin(unsigned wave)
 static void add_texels_f32(struct text *t, float (*value)(unsigned), unsigned count)
 {
    for (unsigned i = 0; i < count; i++)
-      text_add(t, "u32 0x%x\n", bits_of(value(i)));
+      text_add(t, "u32 0x%x\n", f32_to_bits(value(i)));
 }
 
 /* Runs the case on the GPU and expects its [expect] section to hold; case_end frees both. */
 static void case_run(const struct text *t, unsigned wave, struct gpu_run *run)
 {
    harness_run(t->data, wave, RDNA_RELATIVE_DEFAULT, run);
-   expect_pass(run);
+   harness_expect_pass(run);
 }
 
 static void case_end(struct text *t, struct gpu_run *run)

@@ -14,45 +14,16 @@
 static void diff_form(const char *text, unsigned wave, enum rdna_cfg_lowering form,
                       uint64_t step_limit)
 {
-   struct rdna_case *c = NULL;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   cr_assert_eq(rdna_case_parse(text, strlen(text), "generated", &c, &diag), RDNA_OK, "line %u: %s",
-                diag.line, diag.message);
-   struct rdna_diff_options options = { .timeout_ns = 120000000000ull,
-                                        .step_limit = step_limit,
-                                        .cfg = form };
-   struct rdna_diff_result result;
-   memset(&result, 0, sizeof(result));
-   enum rdna_status st = rdna_diff_case(harness_gpu(), c, wave, &options, &result, &diag);
-   const char *name = rdna_cfg_lowering_name(form);
-   cr_assert_eq(st, RDNA_OK, "%s: %s", name, diag.message);
-   for (size_t i = 0; i < result.num_divergences && i < 8; i++) {
-      const struct rdna_divergence *d = &result.divergences[i];
-      cr_log_error("%s: %s %u lane %u: interp 0x%llx gpu 0x%llx (%s)", name,
-                   rdna_divergence_kind_name(d->kind), d->reg, d->lane,
-                   (unsigned long long)d->interp, (unsigned long long)d->gpu, d->writer_text);
-   }
-   cr_expect(result.equal, "%s: %zu divergences", name, result.total_divergences);
-   rdna_diff_result_free(&result);
-   rdna_case_destroy(c);
+   struct rdna_diff_options options = { .step_limit = step_limit, .cfg = form };
+   harness_diff_options(text, wave, &options, rdna_cfg_lowering_name(form));
 }
 
 /* The final wave-0 state of one form. */
 static void run_form(const char *text, unsigned wave, enum rdna_cfg_lowering form,
                      uint64_t step_limit, struct gpu_run *run)
 {
-   memset(run, 0, sizeof(*run));
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   cr_assert_eq(rdna_case_parse(text, strlen(text), "generated", &run->c, &diag), RDNA_OK);
-   struct rdna_gpu_case_options options = { .timeout_ns = 120000000000ull,
-                                            .step_limit = step_limit,
-                                            .cfg = form };
-   cr_assert_eq(rdna_gpu_case_run(harness_gpu(), run->c, wave, &options, &run->result, &diag),
-                RDNA_OK, "%s", diag.message);
-   cr_assert_eq(rdna_gpu_result_wave(&run->result.run, 0, &run->wave), RDNA_OK);
-   run->wave_size = wave;
+   struct rdna_gpu_case_options options = { .step_limit = step_limit, .cfg = form };
+   harness_run_options(text, wave, &options, run);
 }
 
 /* The two forms leave the same registers, PC, step count and fault. */

@@ -410,23 +410,6 @@ Test(gpu_valu, scalar_sources_broadcast)
 
 /* ---- lane masks: compares, carries, cmpx ---------------------------------------------------- */
 
-static const char *mask_reg(char *buf, size_t size, unsigned wave, unsigned s)
-{
-   if (wave == 32)
-      snprintf(buf, size, "s%u", s);
-   else
-      snprintf(buf, size, "s[%u:%u]", s, s + 1);
-   return buf;
-}
-
-static uint64_t read_mask(const struct gpu_run *run, unsigned s)
-{
-   uint64_t m = run->wave.sregs[s];
-   if (run->wave_size == 64)
-      m |= (uint64_t)run->wave.sregs[s + 1] << 32;
-   return m;
-}
-
 struct cmp {
    const char *name;
    bool (*host)(uint32_t a, uint32_t b);
@@ -477,7 +460,7 @@ Test(gpu_valu, compares_give_whole_wave_masks_of_active_lanes)
       size_t n = sizeof(cmps) / sizeof(cmps[0]);
       for (unsigned i = 0; i < n; i++)
          text_add(&t, "  %s_e64 %s, v1, v2\n", cmps[i].name,
-                  mask_reg(reg, sizeof(reg), wave, 2 * i));
+                  lane_mask_reg(reg, sizeof(reg), wave, 2 * i));
       text_add(&t, "  v_cmp_lt_u32 vcc%s, v1, v2\n", wave == 32 ? "_lo" : "");
       text_add(&t, "  s_endpgm\n");
       init_text(&t, &in, wave, 10, 1);
@@ -490,15 +473,15 @@ Test(gpu_valu, compares_give_whole_wave_masks_of_active_lanes)
             if (cmps[i].host(in.v[1][lane], in.v[2][lane]))
                expect |= 1ull << lane;
          expect &= in.exec & lanes;
-         cr_expect_eq(read_mask(&run, 2 * i), expect, "wave%u %s: 0x%llx, expected 0x%llx", wave,
-                      cmps[i].name, (unsigned long long)read_mask(&run, 2 * i),
+         cr_expect_eq(run_lane_mask(&run, 2 * i), expect, "wave%u %s: 0x%llx, expected 0x%llx",
+                      wave, cmps[i].name, (unsigned long long)run_lane_mask(&run, 2 * i),
                       (unsigned long long)expect);
       }
       uint64_t vcc = 0;
       for (unsigned lane = 0; lane < wave; lane++)
          if (in.v[1][lane] < in.v[2][lane])
             vcc |= 1ull << lane;
-      cr_expect_eq(read_mask(&run, 106), vcc & in.exec & lanes, "vcc");
+      cr_expect_eq(run_lane_mask(&run, 106), vcc & in.exec & lanes, "vcc");
       harness_free(&run);
       text_free(&t);
    }
@@ -522,7 +505,7 @@ Test(gpu_valu, cmpx_narrows_exec_and_predicates_later_writes)
          if (in.v[1][lane] > in.v[2][lane])
             expect |= 1ull << lane;
       expect &= in.exec;
-      cr_expect_eq(read_mask(&run, 126), expect);
+      cr_expect_eq(run_lane_mask(&run, 126), expect);
       for (unsigned lane = 0; lane < wave; lane++)
          cr_expect_eq(run_vgpr(&run, 10, lane), (expect >> lane) & 1 ? 7u : old_value(10, 0) + lane,
                       "lane %u", lane);
@@ -538,11 +521,11 @@ Test(gpu_valu, carries_in_and_out)
       make_inputs(&in, wave, 45);
       struct text t = { 0 };
       char m20[32], m22[32], m24[32], m26[32], m28[32];
-      mask_reg(m20, sizeof(m20), wave, 20);
-      mask_reg(m22, sizeof(m22), wave, 22);
-      mask_reg(m24, sizeof(m24), wave, 24);
-      mask_reg(m26, sizeof(m26), wave, 26);
-      mask_reg(m28, sizeof(m28), wave, 28);
+      lane_mask_reg(m20, sizeof(m20), wave, 20);
+      lane_mask_reg(m22, sizeof(m22), wave, 22);
+      lane_mask_reg(m24, sizeof(m24), wave, 24);
+      lane_mask_reg(m26, sizeof(m26), wave, 26);
+      lane_mask_reg(m28, sizeof(m28), wave, 28);
       text_add(&t,
                "[require]\nwave %u\n[program]\n"
                "  v_add_co_u32 v10, %s, v1, v2\n"
@@ -579,12 +562,12 @@ Test(gpu_valu, carries_in_and_out)
          cr_expect_eq(run_vgpr(&run, 14, lane), (uint32_t)mad, "mad lo lane %u", lane);
          cr_expect_eq(run_vgpr(&run, 15, lane), (uint32_t)(mad >> 32), "mad hi lane %u", lane);
       }
-      cr_expect_eq(read_mask(&run, 20), c20, "carry 0x%llx",
-                   (unsigned long long)read_mask(&run, 20));
-      cr_expect_eq(read_mask(&run, 22), c22);
-      cr_expect_eq(read_mask(&run, 24), c24);
-      cr_expect_eq(read_mask(&run, 26), c26);
-      cr_expect_eq(read_mask(&run, 28), c28);
+      cr_expect_eq(run_lane_mask(&run, 20), c20, "carry 0x%llx",
+                   (unsigned long long)run_lane_mask(&run, 20));
+      cr_expect_eq(run_lane_mask(&run, 22), c22);
+      cr_expect_eq(run_lane_mask(&run, 24), c24);
+      cr_expect_eq(run_lane_mask(&run, 26), c26);
+      cr_expect_eq(run_lane_mask(&run, 28), c28);
       harness_free(&run);
       text_free(&t);
    }
@@ -609,7 +592,7 @@ Test(gpu_valu, readlane_readfirstlane_writelane_mbcnt_cndmask)
                "  v_mbcnt_hi_u32_b32 v12, s7, v11\n"
                "  v_cndmask_b32_e64 v13, v1, v2, %s\n"
                "  s_endpgm\n",
-               wave, mask_reg(m8, sizeof(m8), wave, 8));
+               wave, lane_mask_reg(m8, sizeof(m8), wave, 8));
       init_text(&t, &in, wave, 10, 4);
       unsigned readlane = wave == 32 ? 45 : 101; /* taken modulo the wave size */
       uint64_t select = 0x123456789abcdef0ull;

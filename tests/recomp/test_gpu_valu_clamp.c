@@ -260,23 +260,6 @@ static void make_inputs(struct inputs *in, unsigned wave, uint32_t seed)
    in->carry_in = 0x96c35a0fe1d2b487ull & (wave == 32 ? 0xffffffffull : ~0ull);
 }
 
-static const char *mask_reg(char *buf, size_t size, unsigned wave, unsigned s)
-{
-   if (wave == 32)
-      snprintf(buf, size, "s%u", s);
-   else
-      snprintf(buf, size, "s[%u:%u]", s, s + 1);
-   return buf;
-}
-
-static uint64_t read_mask(const struct gpu_run *run, unsigned s)
-{
-   uint64_t m = run->wave.sregs[s];
-   if (run->wave_size == 64)
-      m |= (uint64_t)run->wave.sregs[s + 1] << 32;
-   return m;
-}
-
 static void init_text(struct text *t, const struct inputs *in, unsigned wave, unsigned first,
                       unsigned count)
 {
@@ -381,8 +364,8 @@ static void run_carry_rows(unsigned wave, uint32_t seed)
    make_inputs(&in, wave, seed);
    char m[8][32], cin[32];
    for (unsigned i = 0; i < 8; i++)
-      mask_reg(m[i], sizeof(m[i]), wave, 20 + 2 * i);
-   mask_reg(cin, sizeof(cin), wave, 40);
+      lane_mask_reg(m[i], sizeof(m[i]), wave, 20 + 2 * i);
+   lane_mask_reg(cin, sizeof(cin), wave, 40);
    struct text t = { 0 };
    text_add(&t,
             "[require]\nwave %u\n[program]\n"
@@ -450,8 +433,8 @@ static void run_carry_rows(unsigned wave, uint32_t seed)
    for (unsigned i = 0; i < 8; i++) {
       const char *name = i < 6 ? names[i] : i == 6 ? "v_mad_u64_u32" : "v_mad_i64_i32";
       unsigned s = 20 + 2 * i;
-      cr_expect_eq(read_mask(&run, s), carry[i], "wave%u %s carry-out 0x%llx, expected 0x%llx",
-                   wave, name, (unsigned long long)read_mask(&run, s),
+      cr_expect_eq(run_lane_mask(&run, s), carry[i], "wave%u %s carry-out 0x%llx, expected 0x%llx",
+                   wave, name, (unsigned long long)run_lane_mask(&run, s),
                    (unsigned long long)carry[i]);
       expect_covered(&cov[i], wave, name);
    }
@@ -602,10 +585,10 @@ static void run_sdwa(unsigned wave, uint32_t seed)
          carry |= (uint64_t)s[7].saturated << lane;
       }
    }
-   cr_expect_eq(read_mask(&run, 106), carry,
+   cr_expect_eq(run_lane_mask(&run, 106), carry,
                 "wave%u SDWA v_add_co_ci_u32 carry 0x%llx, "
                 "expected 0x%llx",
-                wave, (unsigned long long)read_mask(&run, 106), (unsigned long long)carry);
+                wave, (unsigned long long)run_lane_mask(&run, 106), (unsigned long long)carry);
    static const char *const covered[5] = { "v_mul_u32_u24_sdwa", "v_mul_i32_i24_sdwa",
                                            "v_add_nc_u32_sdwa", "v_mul_u32_u24_sdwa WORD_1",
                                            "v_add_co_ci_u32_sdwa" };

@@ -17,17 +17,6 @@
 
 #define MAX_LANES 64
 
-static uint32_t next(uint32_t *state)
-{
-   *state = *state * 1664525u + 1013904223u; /* Numerical Recipes LCG */
-   return *state ^ (*state >> 15);
-}
-
-static uint64_t mixed_exec(unsigned wave)
-{
-   return wave == 32 ? 0xf7f0a5b5ull : 0x3c3c0ff1f0f0a5a5ull;
-}
-
 static uint32_t old_value(unsigned reg, unsigned lane)
 {
    return 0x5eed0000u + reg * 64 + lane;
@@ -213,8 +202,8 @@ static uint32_t int_value(uint32_t *state)
    static const uint32_t edges[] = { 0x00000000u, 0xffffffffu, 0x7fff7fffu, 0x80008000u,
                                      0x7fff8000u, 0xffff0001u, 0x7fffffffu, 0x80000000u,
                                      0x000f000fu, 0x80808080u, 0x7f7f7f7fu, 0x88888888u };
-   uint32_t r = next(state);
-   return (r & 3) == 0 ? edges[(r >> 4) % (sizeof(edges) / sizeof(edges[0]))] : next(state);
+   uint32_t r = test_random(state);
+   return (r & 3) == 0 ? edges[(r >> 4) % (sizeof(edges) / sizeof(edges[0]))] : test_random(state);
 }
 
 static void check_int_rows(unsigned wave, uint64_t exec, uint32_t seed)
@@ -382,14 +371,14 @@ static uint32_t f16_input(uint32_t *state)
    static const uint16_t edges[] = { 0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x7bff,
                                      0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfd01, 0x7c01,
                                      0x3c00, 0x3800, 0xb7ff, 0x3bff, 0x0200, 0x1400 };
-   uint32_t r = next(state);
+   uint32_t r = test_random(state);
    switch (r & 3) {
    case 0:
       return edges[(r >> 4) % (sizeof(edges) / sizeof(edges[0]))];
    case 1: /* small exponents: products and sums near the denormal range */
-      return (next(state) & 0x83ffu) | ((r >> 8) % 12u) << 10;
+      return (test_random(state) & 0x83ffu) | ((r >> 8) % 12u) << 10;
    default:
-      return next(state) & 0xffffu;
+      return test_random(state) & 0xffffu;
    }
 }
 
@@ -416,30 +405,6 @@ static const char *const f16_rows[NUM_F16_ROWS] = {
    "v_fma_mixhi_f16 v17, v1, v2, v5 op_sel_hi:[1,1,0]",
 };
 
-static float as_float(uint32_t bits)
-{
-   float f;
-   memcpy(&f, &bits, sizeof(f));
-   return f;
-}
-
-static uint32_t as_bits(float f)
-{
-   uint32_t bits;
-   memcpy(&bits, &f, sizeof(bits));
-   return bits;
-}
-
-static bool nan32(uint32_t x)
-{
-   return (x & 0x7fffffffu) > 0x7f800000u;
-}
-
-static bool denorm32(uint32_t x)
-{
-   return (x & 0x7f800000u) == 0 && (x & 0x7fffffu) != 0;
-}
-
 /* v_fma_mix: the f32 fma of the sources (f16 ones widened exactly) by the f32 MODE fields
  * (`round32`, denormals kept when `keep32`), NaN rules as f32. */
 static uint32_t mix_expect_f32(const struct mode16 *m16, unsigned round32, bool keep32,
@@ -456,28 +421,28 @@ static uint32_t mix_expect_f32(const struct mode16 *m16, unsigned round32, bool 
          else if (inf16(h))
             f[i] = (h & 0x8000u) << 16 | 0x7f800000u;
          else
-            f[i] = as_bits((float)f16_value(h));
+            f[i] = f32_to_bits((float)f16_value(h));
       } else {
-         f[i] = !keep32 && denorm32(s[i]) ? s[i] & 0x80000000u : s[i];
+         f[i] = !keep32 && f32_is_denorm(s[i]) ? s[i] & 0x80000000u : s[i];
       }
    }
    for (unsigned i = 0; i < 3; i++)
-      if (nan32(f[i]))
+      if (f32_is_nan(f[i]))
          return f[i] | 0x00400000u;
    fesetround(host_rounding[round32]);
-   volatile float r = fmaf(as_float(f[0]), as_float(f[1]), as_float(f[2]));
+   volatile float r = fmaf(f32_from_bits(f[0]), f32_from_bits(f[1]), f32_from_bits(f[2]));
    fesetround(FE_TONEAREST);
-   uint32_t bits = as_bits(r);
+   uint32_t bits = f32_to_bits(r);
    if (isnan(r))
       return 0x7fc00000u;
-   return !keep32 && denorm32(bits) ? bits & 0x80000000u : bits;
+   return !keep32 && f32_is_denorm(bits) ? bits & 0x80000000u : bits;
 }
 
 static uint32_t mix_to_f16(const struct mode16 *m, uint32_t f)
 {
-   if (nan32(f))
+   if (f32_is_nan(f))
       return (f >> 16 & 0x8000u) | 0x7e00u | ((f >> 13) & 0x3ffu);
-   return round_f16((double)as_float(f), m->round, !(m->denorm & 2));
+   return round_f16((double)f32_from_bits(f), m->round, !(m->denorm & 2));
 }
 
 static uint32_t pack(uint32_t lo, uint32_t hi)
@@ -538,14 +503,14 @@ static uint32_t f32_input(uint32_t *state)
    static const uint32_t edges[] = { 0x00000000u, 0x80000000u, 0x3f800000u, 0x00000001u,
                                      0x807fffffu, 0x7f7fffffu, 0x7f800000u, 0xff800000u,
                                      0x7fc00000u, 0xff800001u, 0x33800000u, 0x387fc000u };
-   uint32_t r = next(state);
+   uint32_t r = test_random(state);
    switch (r & 3) {
    case 0:
       return edges[(r >> 4) % (sizeof(edges) / sizeof(edges[0]))];
    case 1: /* the f16 range */
-      return (next(state) & 0x807fffffu) | ((0x60u + ((r >> 8) % 0x30u)) << 23);
+      return (test_random(state) & 0x807fffffu) | ((0x60u + ((r >> 8) % 0x30u)) << 23);
    default:
-      return next(state);
+      return test_random(state);
    }
 }
 
@@ -564,9 +529,7 @@ static void check_f16_rows(unsigned wave, unsigned round32, unsigned denorm32_bi
    }
    unsigned mode = round32 | m->round << 2 | denorm32_bits << 4 | m->denorm << 6 | 1u << 8;
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
    for (unsigned i = 0; i < NUM_F16_ROWS; i++)
       text_add(&t, "  %s\n", f16_rows[i]);
    text_add(&t, "  s_endpgm\n");
@@ -651,18 +614,13 @@ static void diff_program(unsigned wave, unsigned mode, uint64_t exec, uint32_t s
       in[5][lane] = f32_input(&state);
    }
    struct text t = { 0 };
-   text_add(&t,
-            "[require]\nwave %u\n[program]\n  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), 0x%x\n"
-            "  s_mov_b32 s4, 0x7fff8001\n",
-            wave, mode);
+   text_add_mode_program(&t, wave, mode);
+   text_add(&t, "  s_mov_b32 s4, 0x7fff8001\n");
    for (unsigned i = 0; i < NUM_DIFF_ROWS; i++)
       text_add(&t, "  %s\n", diff_rows[i]);
    text_add(&t, "  s_endpgm\n");
    init_text(&t, in, wave, exec, 10, NUM_DIFF_ROWS);
-   char label[64];
-   snprintf(label, sizeof(label), "wave%u mode 0x%x exec 0x%llx", wave, mode,
-            (unsigned long long)exec);
-   harness_diff(&t, wave, label);
+   harness_diff_mode(&t, wave, mode, exec);
    text_free(&t);
 }
 

@@ -8,20 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu_harness.h"
 #include "rdna/recomp.h"
 #include "recomp/cfg.h"
 #include "recomp/spirv_builder.h"
 #include "tests/common/corpus_files.h"
-
-static struct rdna_case *parse(const char *text)
-{
-   struct rdna_case *c = NULL;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status st = rdna_case_parse(text, strlen(text), "test", &c, &diag);
-   cr_assert_eq(st, RDNA_OK, "case: %s (line %u)", diag.message, diag.line);
-   return c;
-}
 
 static enum rdna_status recomp(const struct rdna_case *c, unsigned wave, unsigned subgroup,
                                enum rdna_relative_lowering relative, struct rdna_module **m,
@@ -40,7 +31,7 @@ static const char simple[] = "[require]\nwave 32\n[program]\n  s_mov_b32 s0, 1\n
 
 Test(recomp_api, wave_size_the_case_does_not_ask_for_is_bad_argument)
 {
-   struct rdna_case *c = parse(simple);
+   struct rdna_case *c = harness_parse(simple);
    struct rdna_module *m = (struct rdna_module *)1;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 64, 32, RDNA_RELATIVE_DEFAULT, &m, &diag), RDNA_BAD_ARGUMENT);
@@ -52,7 +43,7 @@ Test(recomp_api, wave_size_the_case_does_not_ask_for_is_bad_argument)
 
 Test(recomp_api, subgroup_size_must_be_a_power_of_two_up_to_the_wave)
 {
-   struct rdna_case *c = parse(simple);
+   struct rdna_case *c = harness_parse(simple);
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 64, RDNA_RELATIVE_DEFAULT, &m, &diag), RDNA_BAD_ARGUMENT);
@@ -70,7 +61,7 @@ Test(recomp_api, subgroup_size_must_be_a_power_of_two_up_to_the_wave)
 
 Test(recomp_api, unknown_lowering_and_null_arguments_are_bad_arguments)
 {
-   struct rdna_case *c = parse(simple);
+   struct rdna_case *c = harness_parse(simple);
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 8, (enum rdna_relative_lowering)99, &m, &diag), RDNA_BAD_ARGUMENT);
@@ -105,8 +96,9 @@ Test(recomp_api, lowering_names_round_trip)
 
 Test(recomp_api, unlowered_instruction_names_itself_and_its_pc)
 {
-   struct rdna_case *c = parse("[program]\n  s_mov_b32 s0, 1\n  v_interp_mov_f32_e64 v1, p10, "
-                               "attr0.x\n  s_endpgm\n");
+   struct rdna_case *c =
+      harness_parse("[program]\n  s_mov_b32 s0, 1\n  v_interp_mov_f32_e64 v1, p10, "
+                    "attr0.x\n  s_endpgm\n");
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 32, RDNA_RELATIVE_DEFAULT, &m, &diag), RDNA_UNSUPPORTED);
@@ -146,7 +138,7 @@ Test(recomp_api, lane_forms_of_relative_moves_recompile_in_every_lowering)
                "[require]\nwave 32 64\nvgprs 12\n[program]\n  s_mov_b32 m0, 3\n  %s\n"
                "  s_endpgm\n",
                forms[f]);
-      struct rdna_case *c = parse(text);
+      struct rdna_case *c = harness_parse(text);
       for (size_t r = 0; r < sizeof(lowerings) / sizeof(lowerings[0]); r++) {
          for (unsigned wave = 32; wave <= 64; wave += 32) {
             struct rdna_module *m = NULL;
@@ -165,7 +157,7 @@ Test(recomp_api, undecodable_words_are_a_run_time_fault_not_a_failure)
 {
    /* 0xffffffff decodes to nothing on gfx1030 (llvm-mc --disassemble rejects it): the module
     * faults ILLEGAL_INSTRUCTION when it gets there, as the interpreter does. */
-   struct rdna_case *c = parse("[program]\n  s_mov_b32 s0, 1\n  .long 0xffffffff\n");
+   struct rdna_case *c = harness_parse("[program]\n  s_mov_b32 s0, 1\n  .long 0xffffffff\n");
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 8, RDNA_RELATIVE_DEFAULT, &m, &diag), RDNA_OK, "%s", diag.message);
@@ -177,9 +169,9 @@ Test(recomp_api, undecodable_words_are_a_run_time_fault_not_a_failure)
 
 Test(recomp_api, layout_follows_the_dispatch)
 {
-   struct rdna_case *c = parse("[require]\nwave 32 64\nvgprs 24\nworkgroup 100\ngrid 2 3\n"
-                               "[buffer a]\nsize 20\n[buffer b]\nsize 7\n"
-                               "[program]\n  s_endpgm\n");
+   struct rdna_case *c = harness_parse("[require]\nwave 32 64\nvgprs 24\nworkgroup 100\ngrid 2 3\n"
+                                       "[buffer a]\nsize 20\n[buffer b]\nsize 7\n"
+                                       "[program]\n  s_endpgm\n");
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 8, RDNA_RELATIVE_DEFAULT, &m, &diag), RDNA_OK, "%s", diag.message);
@@ -228,21 +220,21 @@ Test(recomp_cfg, blocks_start_at_targets_and_after_transfers)
    /* Every instruction here is one SOP dword (inline constants only), so instruction i is at
     * entry + 4 i. Blocks: the entry; after s_swappc (return point, 20); after s_call (28);
     * callee after s_endpgm (32); double, the s_call target and after s_setpc (40). */
-   struct rdna_case *c = parse("[program]\n"
-                               "  s_getpc_b64 s[4:5]\n"
-                               "  s_add_u32 s4, s4, 28\n"
-                               "  s_addc_u32 s5, s5, 0\n"
-                               "  s_mov_b32 s6, 7\n"
-                               "  s_swappc_b64 s[30:31], s[4:5]\n"
-                               "  s_add_u32 s6, s6, 1\n"
-                               "  s_call_b64 s[30:31], double\n"
-                               "  s_endpgm\n"
-                               "callee:\n"
-                               "  s_mul_i32 s6, s6, 3\n"
-                               "  s_setpc_b64 s[30:31]\n"
-                               "double:\n"
-                               "  s_lshl_b32 s6, s6, 1\n"
-                               "  s_setpc_b64 s[30:31]\n");
+   struct rdna_case *c = harness_parse("[program]\n"
+                                       "  s_getpc_b64 s[4:5]\n"
+                                       "  s_add_u32 s4, s4, 28\n"
+                                       "  s_addc_u32 s5, s5, 0\n"
+                                       "  s_mov_b32 s6, 7\n"
+                                       "  s_swappc_b64 s[30:31], s[4:5]\n"
+                                       "  s_add_u32 s6, s6, 1\n"
+                                       "  s_call_b64 s[30:31], double\n"
+                                       "  s_endpgm\n"
+                                       "callee:\n"
+                                       "  s_mul_i32 s6, s6, 3\n"
+                                       "  s_setpc_b64 s[30:31]\n"
+                                       "double:\n"
+                                       "  s_lshl_b32 s6, s6, 1\n"
+                                       "  s_setpc_b64 s[30:31]\n");
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
    struct cfg cfg;
    cr_assert_eq(cfg_build(c, &isa, &cfg, NULL), RDNA_OK);
@@ -265,9 +257,9 @@ Test(recomp_cfg, getpc_relative_jump_targets_start_blocks)
 {
    /* s_getpc_b64 gives entry + 4; + 16 is entry + 20, the second s_mov_b32, in the middle of
     * straight-line code: it must start a block for the dispatcher to reach it. */
-   struct rdna_case *c = parse("[program]\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, 16\n"
-                               "  s_addc_u32 s5, s5, 0\n  s_setpc_b64 s[4:5]\n"
-                               "  s_mov_b32 s0, 1\n  s_mov_b32 s1, 2\n  s_endpgm\n");
+   struct rdna_case *c = harness_parse("[program]\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, 16\n"
+                                       "  s_addc_u32 s5, s5, 0\n  s_setpc_b64 s[4:5]\n"
+                                       "  s_mov_b32 s0, 1\n  s_mov_b32 s1, 2\n  s_endpgm\n");
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
    struct cfg cfg;
    cr_assert_eq(cfg_build(c, &isa, &cfg, NULL), RDNA_OK);
@@ -280,8 +272,9 @@ Test(recomp_cfg, getpc_relative_jump_targets_start_blocks)
 
 Test(recomp_cfg, memory_instructions_end_blocks)
 {
-   struct rdna_case *c = parse("[program]\n  s_load_dword s0, s[2:3], 0x0\n  s_mov_b32 s1, 0\n"
-                               "  s_endpgm\n");
+   struct rdna_case *c =
+      harness_parse("[program]\n  s_load_dword s0, s[2:3], 0x0\n  s_mov_b32 s1, 0\n"
+                    "  s_endpgm\n");
    struct rdna_isa_config isa = { RDNA_TARGET_GFX1030, 32 };
    struct cfg cfg;
    cr_assert_eq(cfg_build(c, &isa, &cfg, NULL), RDNA_OK);
@@ -296,7 +289,7 @@ Test(recomp_cfg, memory_instructions_end_blocks)
 
 static size_t module_words(const char *text, enum rdna_relative_lowering relative)
 {
-   struct rdna_case *c = parse(text);
+   struct rdna_case *c = harness_parse(text);
    struct rdna_module *m = NULL;
    struct rdna_diag diag;
    cr_assert_eq(recomp(c, 32, 32, relative, &m, &diag), RDNA_OK, "%s", diag.message);
