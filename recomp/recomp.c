@@ -233,8 +233,11 @@ static void scan_vgprs(struct lower *l, const struct cfg *cfg)
       for (unsigned r = relative_lo; r < l->vgprs; r++)
          l->vgpr_used[r] = true;
       l->vgpr_used[0] = true; /* out-of-range reads return v0 */
+      l->relative_lo = relative_lo;
       if (l->relative == RDNA_RELATIVE_WINDOW_ARRAY)
          l->window_base = relative_lo;
+      else
+         l->relative_private = true;
    }
 }
 
@@ -338,12 +341,20 @@ static void declare_state(struct lower *l)
          l->window_var[k] = function_var(l, l->t_ptr_window, name);
       }
    }
+   uint32_t t_ptr_private =
+      l->relative_private ? spvb_type_pointer(b, SpvStorageClassPrivate, l->t_u32) : 0;
    for (unsigned r = 0; r < l->vgprs && r < l->window_base; r++) {
       if (!l->vgpr_used[r])
          continue;
       for (unsigned k = 0; k < l->slots; k++) {
          snprintf(name, sizeof(name), "v%u_%u", r, k);
-         l->vgpr_var[r][k] = function_var(l, l->t_ptr_u32, name);
+         if (l->relative_private && r >= l->relative_lo) {
+            /* the relative-access functions read and write these (recomp/lower_movrel.c) */
+            l->vgpr_var[r][k] = spvb_global_variable(b, t_ptr_private, SpvStorageClassPrivate);
+            spvb_name(b, l->vgpr_var[r][k], name);
+         } else {
+            l->vgpr_var[r][k] = function_var(l, l->t_ptr_u32, name);
+         }
       }
    }
 }
@@ -1199,6 +1210,26 @@ static enum rdna_status batch_dispatch(struct lower *l, const struct cfg *cfg,
    return status;
 }
 
+/* The entry point: its interface lists every module-scope variable the function and its calls
+ * use (SPIR-V 1.4 and later), the relative-access registers' Private variables included. */
+static enum rdna_status entry_point(struct lower *l, const struct module_ids *ids,
+                                    const unsigned local_size[3], struct rdna_diag *diag)
+{
+   size_t privates = l->relative_private ? (size_t)(l->vgprs - l->relative_lo) * l->slots : 0;
+   uint32_t *interface = malloc((ids->num_interface + privates) * sizeof(*interface));
+   if (!interface)
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   size_t n = 0;
+   for (size_t i = 0; i < ids->num_interface; i++)
+      interface[n++] = ids->interface[i];
+   for (unsigned r = l->relative_lo; r < l->vgprs && l->relative_private; r++)
+      for (unsigned k = 0; k < l->slots; k++)
+         interface[n++] = l->vgpr_var[r][k];
+   spvb_entry_point(l->b, interface, n, local_size);
+   free(interface);
+   return RDNA_OK;
+}
+
 static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t entry,
                               uint64_t batch_window, struct rdna_diag *diag)
 {
@@ -1249,8 +1280,7 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    lds_epilogue(l, &ids);
    spvb_end_function(b);
    unsigned local_size[3] = { l->subgroup_size * l->waves_per_group, 1, 1 };
-   spvb_entry_point(b, ids.interface, ids.num_interface, local_size);
-   return RDNA_OK;
+   return entry_point(l, &ids, local_size, diag);
 }
 
 enum rdna_status rdna_recomp_case(const struct rdna_case *c,
@@ -1301,6 +1331,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    l->slots = lay->lanes_per_invocation;
    l->vgprs = lay->vgprs;
    l->window_base = lay->vgprs;
+   l->relative_lo = lay->vgprs;
    l->relative = options->relative == RDNA_RELATIVE_DEFAULT ? default_lowering(l->subgroup_size)
                                                             : options->relative;
    l->diag = diag;
