@@ -201,11 +201,22 @@ static enum rdna_relative_lowering default_lowering(unsigned subgroup_size)
 
 /* ---- which VGPRs the program can touch ------------------------------------------------------ */
 
-static bool is_relative_vector(unsigned op)
+/* Whether operand j of row `op` is addressed relatively: v_movrels' source, v_movreld's
+ * destination, both of v_movrelsd, v_movrelsd_2 and v_swaprel. */
+static bool is_relative_operand(unsigned op, unsigned j)
 {
-   return op == RDNA_OP_v_movrels_b32 || op == RDNA_OP_v_movreld_b32 ||
-          op == RDNA_OP_v_movrelsd_b32 || op == RDNA_OP_v_movrelsd_2_b32 ||
-          op == RDNA_OP_v_swaprel_b32;
+   switch (op) {
+   case RDNA_OP_v_movrels_b32:
+      return j == 1;
+   case RDNA_OP_v_movreld_b32:
+      return j == 0;
+   case RDNA_OP_v_movrelsd_b32:
+   case RDNA_OP_v_movrelsd_2_b32:
+   case RDNA_OP_v_swaprel_b32:
+      return j <= 1;
+   default:
+      return false;
+   }
 }
 
 static void scan_vgprs(struct lower *l, const struct cfg *cfg)
@@ -225,7 +236,7 @@ static void scan_vgprs(struct lower *l, const struct cfg *cfg)
             width++;
          for (unsigned r = reg; r < reg + width && r < l->vgprs; r++)
             l->vgpr_used[r] = true;
-         if (is_relative_vector(in->op) && reg < relative_lo)
+         if (is_relative_operand(in->op, j) && reg < relative_lo)
             relative_lo = reg;
       }
    }
