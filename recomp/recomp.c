@@ -188,12 +188,12 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
    return RDNA_OK;
 }
 
-/* The default relative lowering, by the driver the subgroup size points to. bench_recomp on the
- * seed-shaped program (wave32, lavapipe, subgroup 8): the select chain's driver compile is 4.5 s
- * and its first run 46 ms, while the window array's first run takes 129 s and the tree's and
- * switch's 88 s and 150 s (lavapipe compiles at the first dispatch). GPU drivers with subgroups
- * of 32 or 64 are where long select chains blow the compile time up (DESIGN.md, "Recompiler
- * model"): the window array there. */
+/* The default relative lowering, by the driver the subgroup size points to. On lavapipe
+ * (subgroup 8) the seed-shaped program's select chain compiles in about the plain program's
+ * time, as the tree and the window array do, and the switch in 1.9x
+ * (bench/results/relative-functions.md). GPU drivers with subgroups of 32 or 64 are where long
+ * select chains blew the compile time up when each access inlined its chain (DESIGN.md,
+ * "Recompiler model"): the window array there, until the function forms are measured there. */
 static enum rdna_relative_lowering default_lowering(unsigned subgroup_size)
 {
    return subgroup_size < 32 ? RDNA_RELATIVE_SELECT_CHAIN : RDNA_RELATIVE_WINDOW_ARRAY;
