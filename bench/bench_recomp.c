@@ -3,14 +3,21 @@
  * lowering, the SPIR-V words per ISA word (goal <= 40), the recompiler's speed in ISA
  * instructions per second on one core with and without the in-process SPIRV-Tools validation
  * (goal >= 10^6/s), and, with --gpu, the Vulkan driver's compile and first-run time of the module
- * against the same program with its relative accesses made plain (goal <= 3x). Each time is the
- * best of several runs.
+ * against the same program with its relative accesses made plain (goal <= 3x). Each recompile
+ * time is the best of several runs. The driver's compile is measured once per module, in
+ * wall-clock time and in the CPU time of the whole process (lavapipe compiles on the CPU; on a
+ * machine shared with other jobs the CPU time is the steadier figure).
  *
- *   bench_recomp [--runs N] [--subgroup N] [--wave 32|64] [--gpu] [--print] */
+ *   bench_recomp [--runs N] [--subgroup N] [--wave 32|64] [--gpu] [--lowering NAME]
+ *                [--print | --print-plain]
+ *
+ * --lowering measures only that lowering (and the plain program); --print and --print-plain
+ * write the generated case (the relative program, or the plain one) before the table. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "measure.h"
 #include "rdna/gpu.h"
@@ -49,18 +56,33 @@ static void measure(const struct rdna_case *c, const struct rdna_recomp_options 
    m->total_s = t.validated_s;
 }
 
+/* CPU seconds of the whole process, every thread (the driver may compile on its own). */
+static double process_cpu(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct gpu_times {
+   double compile_ms, run_ms;
+   double cpu_s; /* the process's CPU time for the whole run: recompile, driver compile, run */
+};
+
 /* The driver's pipeline compile time and the first run (lavapipe compiles lazily there). */
 static bool gpu_time(struct rdna_gpu *gpu, const struct rdna_case *c, unsigned wave,
-                     enum rdna_relative_lowering lowering, double *compile_ms, double *run_ms)
+                     enum rdna_relative_lowering lowering, struct gpu_times *t)
 {
    struct rdna_gpu_case_options o = { .relative = lowering, .timeout_ns = 600000000000ull };
    struct rdna_gpu_case_result result;
    struct rdna_diag diag;
+   double cpu0 = process_cpu();
    enum rdna_status st = rdna_gpu_case_run(gpu, c, wave, &o, &result, &diag);
    bool ok = st == RDNA_OK;
    if (ok) {
-      *compile_ms = (double)result.run.compile_ns * 1e-6;
-      *run_ms = (double)result.run.run_ns * 1e-6;
+      t->cpu_s = process_cpu() - cpu0;
+      t->compile_ms = (double)result.run.compile_ns * 1e-6;
+      t->run_ms = (double)result.run.run_ns * 1e-6;
    } else {
       fprintf(stderr, "bench_recomp: GPU run: %s: %s\n", rdna_status_name(st), diag.message);
    }
@@ -72,7 +94,8 @@ int main(int argc, char **argv)
 {
    setvbuf(stdout, NULL, _IOLBF, 0); /* each row as soon as it is measured */
    unsigned runs = 5, subgroup = 8, wave = 32;
-   bool use_gpu = false, print = false;
+   bool use_gpu = false, print = false, print_plain = false, only = false;
+   enum rdna_relative_lowering only_lowering = RDNA_RELATIVE_DEFAULT;
    for (int i = 1; i < argc; i++) {
       if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
          runs = (unsigned)strtoul(argv[++i], NULL, 0);
@@ -84,8 +107,15 @@ int main(int argc, char **argv)
          use_gpu = true;
       else if (strcmp(argv[i], "--print") == 0)
          print = true;
+      else if (strcmp(argv[i], "--print-plain") == 0)
+         print_plain = true;
+      else if (strcmp(argv[i], "--lowering") == 0 && i + 1 < argc &&
+               rdna_relative_lowering_parse(argv[++i], &only_lowering) &&
+               only_lowering != RDNA_RELATIVE_DEFAULT)
+         only = true;
       else {
-         fputs("usage: bench_recomp [--runs N] [--subgroup N] [--wave 32|64] [--gpu] [--print]\n",
+         fputs("usage: bench_recomp [--runs N] [--subgroup N] [--wave 32|64] [--gpu] "
+               "[--lowering chain|tree|switch|window] [--print | --print-plain]\n",
                stderr);
          return 2;
       }
@@ -103,6 +133,8 @@ int main(int argc, char **argv)
       plain_prog.text = NULL;
    if (print && prog.text)
       fputs(prog.text, stdout);
+   if (print_plain && plain_prog.text)
+      fputs(plain_prog.text, stdout);
    struct rdna_case *c = parse(prog.text), *plain = parse(plain_prog.text);
    unsigned insts = prog.insts, words = prog.words, plain_insts = plain_prog.insts,
             plain_words = plain_prog.words;
@@ -127,31 +159,33 @@ int main(int argc, char **argv)
    printf("%-8s %10s %12s %14s %14s %12s", "lowering", "SPIR-V", "words/ISA", "inst/s",
           "inst/s+val", "validate");
    if (gpu)
-      printf(" %12s %12s", "compile ms", "run ms");
+      printf(" %12s %12s %10s", "compile ms", "run ms", "cpu s");
    printf("\n");
    struct rdna_recomp_options o = { .wave_size = wave,
                                     .subgroup_size = subgroup,
                                     .relative = RDNA_RELATIVE_SELECT_CHAIN };
    struct measure m;
-   double plain_compile = 0, plain_run = 0;
+   struct gpu_times plain_t = { 0, 0, 0 }, t;
    measure(plain, &o, runs, &m);
    printf("%-8s %10zu %12.1f %14.0f %14.0f %10.1fms", "(plain)", m.words,
           (double)m.words / plain_words, plain_insts / m.lower_s, plain_insts / m.total_s,
           (m.total_s - m.lower_s) * 1e3);
-   if (gpu && gpu_time(gpu, plain, wave, RDNA_RELATIVE_DEFAULT, &plain_compile, &plain_run))
-      printf(" %12.1f %12.1f", plain_compile, plain_run);
+   if (gpu && gpu_time(gpu, plain, wave, RDNA_RELATIVE_DEFAULT, &plain_t))
+      printf(" %12.1f %12.1f %10.1f", plain_t.compile_ms, plain_t.run_ms, plain_t.cpu_s);
    printf("\n");
    for (unsigned r = RDNA_RELATIVE_SELECT_CHAIN; r <= RDNA_RELATIVE_WINDOW_ARRAY; r++) {
       o.relative = (enum rdna_relative_lowering)r;
+      if (only && o.relative != only_lowering)
+         continue;
       measure(c, &o, runs, &m);
       printf("%-8s %10zu %12.1f %14.0f %14.0f %10.1fms", rdna_relative_lowering_name(o.relative),
              m.words, (double)m.words / words, insts / m.lower_s, insts / m.total_s,
              (m.total_s - m.lower_s) * 1e3);
-      double compile, run;
-      if (gpu && gpu_time(gpu, c, wave, o.relative, &compile, &run))
-         printf(" %12.1f %12.1f  (%.2fx, %.2fx plain)", compile, run,
-                plain_compile > 0 ? compile / plain_compile : 0,
-                plain_run > 0 ? run / plain_run : 0);
+      if (gpu && gpu_time(gpu, c, wave, o.relative, &t))
+         printf(" %12.1f %12.1f %10.1f  (%.2fx, %.2fx, cpu %.2fx plain)", t.compile_ms, t.run_ms,
+                t.cpu_s, plain_t.compile_ms > 0 ? t.compile_ms / plain_t.compile_ms : 0,
+                plain_t.run_ms > 0 ? t.run_ms / plain_t.run_ms : 0,
+                plain_t.cpu_s > 0 ? t.cpu_s / plain_t.cpu_s : 0);
       printf("\n");
    }
    printf("inst/s: the recompiler without validation; inst/s+val: with SPIRV-Tools' validation, "

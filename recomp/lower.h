@@ -59,12 +59,20 @@ struct lower {
    uint32_t hwreg[RDNA_HWREG_COUNT];
    uint32_t scc, pc, steps, ended;
    uint32_t fault_kind, fault_lane, fault_pc, fault_addr, fault_op;
-   /* VGPR r, slot k: vgpr_var[r][k] (0 when the program cannot touch r) or, for registers in
-    * the window, element r - window_base of window_var[k] */
+   /* VGPR r, slot k: vgpr_var[r][k] (0 when the program cannot touch r; a Private variable when
+    * relative_private and r >= relative_lo) or, for registers in the window, element
+    * r - window_base of window_var[k] */
    uint32_t (*vgpr_var)[LOWER_MAX_SLOTS];
    bool vgpr_used[LOWER_VGPRS];
    unsigned window_base; /* == vgprs when there is no window */
    uint32_t window_var[LOWER_MAX_SLOTS], t_ptr_window;
+   /* ---- relative addressing (recomp/lower_movrel.c; declared by recomp/recomp.c) ---- */
+   unsigned relative_lo; /* the lowest VGPR relative accesses can reach; == vgprs when none */
+   /* registers [relative_lo, vgprs) are Private variables, read and written by the relative
+    * access functions of the chain, tree and switch lowerings */
+   bool relative_private;
+   /* the functions per group of up to four slots (lower_movrel.c); 0 until first used */
+   uint32_t relative_read_fn[LOWER_MAX_SLOTS], relative_write_fn[LOWER_MAX_SLOTS];
 
    /* per-invocation values computed in the prologue */
    uint32_t lane[LOWER_MAX_SLOTS];     /* u32 lane index */
@@ -290,10 +298,11 @@ uint32_t lw_steps_now(struct lower *l);
  * empty cache; lw_branch flushes and branches. */
 void lw_flush(struct lower *l);
 void lw_invalidate(struct lower *l);
-/* Stores the dirty registers of the window array (before a dynamic access reads it), and drops
- * the cached values of its registers (after a dynamic store may have changed any of them). */
-void lw_flush_window(struct lower *l);
-void lw_forget_window(struct lower *l);
+/* Stores the dirty registers that relative accesses can reach, [relative_lo, vgprs) (before a
+ * dynamic access reads their variables), and drops their cached values (after a dynamic store
+ * may have changed any of them). */
+void lw_flush_relative(struct lower *l);
+void lw_forget_relative(struct lower *l);
 void lw_selection_merge(struct lower *l, uint32_t merge);
 void lw_label(struct lower *l, uint32_t label);
 void lw_branch(struct lower *l, uint32_t label);
@@ -306,11 +315,11 @@ void lw_if_end(struct lower *l, uint32_t merge);
 
 /* ---- relative VGPR addressing (recomp/lower_movrel.c) -------------------------------------- */
 
-/* Reads VGPR `index` (a uniform u32 known to lie in [lo, vgprs)) into out[slot], through the
- * chosen lowering (select chain, select tree, switch or window array). */
-void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t out[]);
+/* Reads VGPR `index` (a uniform u32 known to lie in [relative_lo, vgprs)) into out[slot], through
+ * the chosen lowering (select chain, select tree, switch or window array). */
+void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, uint32_t out[]);
 /* Writes value[slot] to VGPR `index` of each slot whose cond[slot] (bool) holds. */
-void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const uint32_t cond[],
+void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, const uint32_t cond[],
                            const uint32_t value[]);
 
 /* ---- the DPP16, DPP8 and SDWA forms of the relative moves (recomp/lower_movrel.c) --------- */

@@ -169,13 +169,13 @@ void lw_flush(struct lower *l)
    l->num_dirty = 0;
 }
 
-void lw_flush_window(struct lower *l)
+void lw_flush_relative(struct lower *l)
 {
    size_t kept = 0;
    for (size_t i = 0; i < l->num_dirty; i++) {
       uint32_t key = l->dirty[i];
       unsigned reg = (key >> 8) & 0xffff, slot = key & 0xff;
-      if (!(key & LOWER_DIRTY_VGPR) || reg < l->window_base) {
+      if (!(key & LOWER_DIRTY_VGPR) || reg < l->relative_lo) {
          l->dirty[kept++] = key;
          continue;
       }
@@ -188,9 +188,9 @@ void lw_flush_window(struct lower *l)
    l->num_dirty = kept;
 }
 
-void lw_forget_window(struct lower *l)
+void lw_forget_relative(struct lower *l)
 {
-   for (unsigned r = l->window_base; r < l->vgprs; r++)
+   for (unsigned r = l->relative_lo; r < l->vgprs; r++)
       for (unsigned k = 0; k < l->slots; k++)
          l->vgpr_cache[r][k].gen = 0;
 }

@@ -5,7 +5,9 @@
  * in range. The register a uniform index names is reached through one of four lowerings (the
  * benchmark, bench/bench_recomp.c, compares their size): a select chain, a balanced select tree
  * (reads; its writes select per register as the chain's do), an OpSwitch, or a window array
- * holding the registers relative accesses can reach. */
+ * holding the registers relative accesses can reach. The chain, the tree and the switch select
+ * once per module, in a read and a write function per group of slots that every relative access
+ * calls; the registers they reach are Private variables (recomp/recomp.c, declare_state). */
 #include <string.h>
 
 #include "recomp/lower.h"
@@ -24,66 +26,90 @@ static uint32_t window_ptr(struct lower *l, uint32_t index, unsigned slot)
    return spvb_access_chain(l->b, l->t_ptr_u32, l->window_var[slot], &i, 1);
 }
 
-/* A balanced select tree over registers [lo, hi): each comparison shared by all slots. The
- * slots travel in vectors of up to four (`width` lanes, `groups` vectors), so one OpSelect with a
- * scalar condition (SPIR-V 1.4) moves four slots: a quarter of the selects of one per slot. */
-struct tree_read {
-   uint32_t index, vec_type;
-   unsigned width, groups;
+/* ---- the relative-access functions (chain, tree, switch) ------------------------------------
+ * The slots travel in vectors of up to four: one function call, and in the tree one OpSelect with
+ * a scalar condition (SPIR-V 1.4), moves a group of slots. The functions see the registers'
+ * Private variables only, never the register cache of the module's function: the caller stores
+ * the dirty registers first and, after a write, forgets their cached values. */
+
+struct slot_group {
+   unsigned first, width;
+   uint32_t type, bool_type; /* u32 and bool, or vectors of `width` */
 };
 
-static void read_tree(struct lower *l, const struct tree_read *t, unsigned lo, unsigned hi,
-                      uint32_t out[])
+static unsigned group_width(const struct lower *l)
 {
-   if (hi - lo == 1) {
-      for (unsigned g = 0; g < t->groups; g++) {
-         if (t->width == 1) {
-            out[g] = lw_vgpr(l, lo, g);
-            continue;
-         }
-         uint32_t parts[4];
-         for (unsigned i = 0; i < t->width; i++)
-            parts[i] = lw_vgpr(l, lo, g * t->width + i);
-         out[g] = spvb_op(l->b, SpvOpCompositeConstruct, t->vec_type, parts, t->width);
-      }
-      return;
+   return l->slots < 4 ? l->slots : 4;
+}
+
+static struct slot_group slot_group(struct lower *l, unsigned g)
+{
+   unsigned width = group_width(l);
+   struct slot_group s = { g * width, width, T32, TB };
+   if (width > 1) {
+      s.type = spvb_type_vector(l->b, T32, width);
+      s.bool_type = spvb_type_vector(l->b, TB, width);
    }
+   return s;
+}
+
+/* Component i of a group value (the value itself when the group is one slot). */
+static uint32_t component(struct lower *l, const struct slot_group *s, uint32_t type,
+                          uint32_t value, unsigned i)
+{
+   if (s->width == 1)
+      return value;
+   uint32_t extract[2] = { value, i };
+   return spvb_op(l->b, SpvOpCompositeExtract, type, extract, 2);
+}
+
+static uint32_t group_of(struct lower *l, const struct slot_group *s, uint32_t type,
+                         const uint32_t parts[])
+{
+   if (s->width == 1)
+      return parts[0];
+   return spvb_op(l->b, SpvOpCompositeConstruct, type, parts, s->width);
+}
+
+/* Register `reg` of the group's slots, loaded from its Private variables. */
+static uint32_t register_value(struct lower *l, const struct slot_group *s, unsigned reg)
+{
+   uint32_t parts[4];
+   for (unsigned i = 0; i < s->width; i++)
+      parts[i] = spvb_load(l->b, T32, l->vgpr_var[reg][s->first + i]);
+   return group_of(l, s, s->type, parts);
+}
+
+/* A balanced select tree over registers [lo, hi): depth log2 of the candidates. */
+static uint32_t read_tree(struct lower *l, const struct slot_group *s, uint32_t index, unsigned lo,
+                          unsigned hi)
+{
+   if (hi - lo == 1)
+      return register_value(l, s, lo);
    unsigned mid = lo + (hi - lo) / 2;
-   uint32_t left[LOWER_MAX_SLOTS], right[LOWER_MAX_SLOTS];
-   read_tree(l, t, lo, mid, left);
-   read_tree(l, t, mid, hi, right);
-   uint32_t below = lw_op2(l, SpvOpULessThan, TB, t->index, lw_u32(l, mid));
-   for (unsigned g = 0; g < t->groups; g++)
-      out[g] = lw_select(l, t->vec_type, below, left[g], right[g]);
+   uint32_t left = read_tree(l, s, index, lo, mid);
+   uint32_t right = read_tree(l, s, index, mid, hi);
+   uint32_t below = lw_op2(l, SpvOpULessThan, TB, index, lw_u32(l, mid));
+   return lw_select(l, s->type, below, left, right);
 }
 
-static void read_tree_slots(struct lower *l, uint32_t index, unsigned lo, uint32_t out[])
+static uint32_t read_chain(struct lower *l, const struct slot_group *s, uint32_t index)
 {
-   struct tree_read t = { index, T32, l->slots < 4 ? l->slots : 4, 0 };
-   t.groups = l->slots / t.width;
-   if (t.width > 1)
-      t.vec_type = spvb_type_vector(l->b, T32, t.width);
-   uint32_t vec[LOWER_MAX_SLOTS];
-   read_tree(l, &t, lo, l->vgprs, vec);
-   for (unsigned k = 0; k < l->slots; k++) {
-      if (t.width == 1) {
-         out[k] = vec[k];
-         continue;
-      }
-      uint32_t extract[2] = { vec[k / t.width], k % t.width };
-      out[k] = spvb_op(l->b, SpvOpCompositeExtract, T32, extract, 2);
-   }
+   uint32_t value = register_value(l, s, l->relative_lo);
+   for (unsigned r = l->relative_lo + 1; r < l->vgprs; r++)
+      value = lw_select(l, s->type, is_index(l, index, r), register_value(l, s, r), value);
+   return value;
 }
 
-/* OpSwitch over the candidate registers: case r runs `body` for register r. */
-struct switch_body {
-   void (*fn)(struct lower *l, unsigned reg, void *user);
-   void *user;
-};
+/* OpSwitch on the index over the candidate registers; case r runs `body` for register r and
+ * ends its block (returns, or branches to `merge`, the block left open). */
+typedef void (*switch_body)(struct lower *l, const struct slot_group *s, unsigned reg,
+                            uint32_t merge, const uint32_t *args);
 
-static void switch_over(struct lower *l, uint32_t index, unsigned lo, struct switch_body body)
+static void switch_over(struct lower *l, const struct slot_group *s, uint32_t index,
+                        switch_body body, const uint32_t *args)
 {
-   unsigned n = l->vgprs - lo;
+   unsigned lo = l->relative_lo, n = l->vgprs - lo;
    uint32_t merge = spvb_id(l->b);
    uint32_t operands[2 + 2 * LOWER_VGPRS];
    uint32_t labels[LOWER_VGPRS];
@@ -94,112 +120,135 @@ static void switch_over(struct lower *l, uint32_t index, unsigned lo, struct swi
       operands[2 + 2 * i] = lo + i;
       operands[3 + 2 * i] = labels[i];
    }
-   lw_selection_merge(l, merge);
+   spvb_selection_merge(l->b, merge);
    spvb_op_void(l->b, SpvOpSwitch, operands, 2 + 2 * n);
    for (unsigned i = 0; i < n; i++) {
-      lw_label(l, labels[i]);
-      body.fn(l, lo + i, body.user);
-      lw_branch(l, merge);
+      spvb_label(l->b, labels[i]);
+      body(l, s, lo + i, merge, args);
    }
-   lw_label(l, merge);
+   spvb_label(l->b, merge);
 }
 
-struct switch_read {
-   uint32_t *temps;
-};
-
-static void switch_read_case(struct lower *l, unsigned reg, void *user)
+static void switch_read_case(struct lower *l, const struct slot_group *s, unsigned reg,
+                             uint32_t merge, const uint32_t *args)
 {
-   struct switch_read *r = user;
-   for (unsigned k = 0; k < l->slots; k++)
-      spvb_store(l->b, r->temps[k], lw_vgpr(l, reg, k));
+   (void)merge;
+   (void)args;
+   uint32_t value = register_value(l, s, reg);
+   spvb_op_void(l->b, SpvOpReturnValue, &value, 1);
 }
 
-struct switch_write {
-   const uint32_t *cond, *value;
-};
-
-static void switch_write_case(struct lower *l, unsigned reg, void *user)
+/* The read function of group g: register `index` (in [relative_lo, vgprs)) of its slots. */
+static uint32_t read_function(struct lower *l, unsigned g)
 {
-   const struct switch_write *w = user;
-   for (unsigned k = 0; k < l->slots; k++) {
-      uint32_t old = lw_vgpr(l, reg, k);
-      lw_vgpr_store(l, reg, k, lw_select(l, T32, w->cond[k], w->value[k], old));
-   }
-}
-
-void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, unsigned lo, uint32_t out[])
-{
+   if (l->relative_read_fn[g])
+      return l->relative_read_fn[g];
+   struct slot_group s = slot_group(l, g);
+   uint32_t index;
+   uint32_t fn = spvb_begin_helper(l->b, s.type, &l->t_u32, 1, &index);
+   uint32_t value;
    switch (l->relative) {
-   case RDNA_RELATIVE_WINDOW_ARRAY:
-      /* the array must hold the registers' current values */
-      lw_flush_window(l);
+   case RDNA_RELATIVE_SWITCH:
+      switch_over(l, &s, index, switch_read_case, NULL);
+      /* the default: not reached, the index is a candidate */
+      value = register_value(l, &s, l->relative_lo);
+      break;
+   case RDNA_RELATIVE_SELECT_TREE:
+      value = read_tree(l, &s, index, l->relative_lo, l->vgprs);
+      break;
+   default:
+      value = read_chain(l, &s, index);
+      break;
+   }
+   spvb_end_helper(l->b, value);
+   return l->relative_read_fn[g] = fn;
+}
+
+/* args: value[0..width), then cond[0..width) */
+static void switch_write_case(struct lower *l, const struct slot_group *s, unsigned reg,
+                              uint32_t merge, const uint32_t *args)
+{
+   for (unsigned i = 0; i < s->width; i++) {
+      uint32_t var = l->vgpr_var[reg][s->first + i];
+      uint32_t old = spvb_load(l->b, T32, var);
+      spvb_store(l->b, var, lw_select(l, T32, args[s->width + i], args[i], old));
+   }
+   spvb_branch(l->b, merge);
+}
+
+/* The write function of group g: (index, value, cond) stores value's slot i to register `index`
+ * where cond's slot i holds. The chain and the tree write alike, with straight-line code: an
+ * equality and a select per register and slot, on a per-slot target that no register matches
+ * where the slot does not write. (A binary tree of branches gave the tree a block per register,
+ * 22,320 in the seed-shaped program, which the NVIDIA H200's driver compiled in 4.1x the plain
+ * program's time: bench/results/h200-run2.md.) */
+static uint32_t write_function(struct lower *l, unsigned g)
+{
+   if (l->relative_write_fn[g])
+      return l->relative_write_fn[g];
+   struct slot_group s = slot_group(l, g);
+   uint32_t types[3] = { T32, s.type, s.bool_type }, p[3];
+   uint32_t fn = spvb_begin_helper(l->b, spvb_type_void(l->b), types, 3, p);
+   uint32_t args[8]; /* value[width], cond[width] */
+   for (unsigned i = 0; i < s.width; i++) {
+      args[i] = component(l, &s, T32, p[1], i);
+      args[s.width + i] = component(l, &s, TB, p[2], i);
+   }
+   if (l->relative == RDNA_RELATIVE_SWITCH) {
+      switch_over(l, &s, p[0], switch_write_case, args);
+   } else {
+      uint32_t target[4];
+      for (unsigned i = 0; i < s.width; i++)
+         target[i] = lw_select(l, T32, args[s.width + i], p[0], lw_u32(l, UINT32_MAX));
+      for (unsigned r = l->relative_lo; r < l->vgprs; r++)
+         for (unsigned i = 0; i < s.width; i++) {
+            uint32_t var = l->vgpr_var[r][s.first + i];
+            uint32_t old = spvb_load(l->b, T32, var);
+            spvb_store(l->b, var, lw_select(l, T32, is_index(l, target[i], r), args[i], old));
+         }
+   }
+   spvb_end_helper(l->b, 0);
+   return l->relative_write_fn[g] = fn;
+}
+
+void lw_vgpr_read_dynamic(struct lower *l, uint32_t index, uint32_t out[])
+{
+   /* the variables must hold the registers' current values */
+   lw_flush_relative(l);
+   if (l->relative == RDNA_RELATIVE_WINDOW_ARRAY) {
       for (unsigned k = 0; k < l->slots; k++)
          out[k] = spvb_load(l->b, T32, window_ptr(l, index, k));
       return;
-   case RDNA_RELATIVE_SWITCH: {
-      uint32_t temps[LOWER_MAX_SLOTS];
-      for (unsigned k = 0; k < l->slots; k++) {
-         temps[k] = spvb_function_variable(l->b, l->t_ptr_u32);
-         spvb_store(l->b, temps[k], lw_u32(l, 0));
-      }
-      struct switch_read r = { temps };
-      switch_over(l, index, lo, (struct switch_body){ switch_read_case, &r });
-      for (unsigned k = 0; k < l->slots; k++)
-         out[k] = spvb_load(l->b, T32, temps[k]);
-      return;
    }
-   case RDNA_RELATIVE_SELECT_TREE:
-      read_tree_slots(l, index, lo, out);
-      return;
-   default:
-      for (unsigned k = 0; k < l->slots; k++)
-         out[k] = lw_vgpr(l, lo, k);
-      for (unsigned r = lo + 1; r < l->vgprs; r++) {
-         uint32_t here = is_index(l, index, r);
-         for (unsigned k = 0; k < l->slots; k++)
-            out[k] = lw_select(l, T32, here, lw_vgpr(l, r, k), out[k]);
-      }
-      return;
+   for (unsigned g = 0; g < l->slots / group_width(l); g++) {
+      struct slot_group s = slot_group(l, g);
+      uint32_t call[2] = { read_function(l, g), index };
+      uint32_t value = spvb_op(l->b, SpvOpFunctionCall, s.type, call, 2);
+      for (unsigned i = 0; i < s.width; i++)
+         out[s.first + i] = component(l, &s, T32, value, i);
    }
 }
 
-void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, unsigned lo, const uint32_t cond[],
+void lw_vgpr_write_dynamic(struct lower *l, uint32_t index, const uint32_t cond[],
                            const uint32_t value[])
 {
-   switch (l->relative) {
-   case RDNA_RELATIVE_WINDOW_ARRAY:
-      lw_flush_window(l);
+   lw_flush_relative(l);
+   if (l->relative == RDNA_RELATIVE_WINDOW_ARRAY) {
       for (unsigned k = 0; k < l->slots; k++) {
          uint32_t ptr = window_ptr(l, index, k);
          uint32_t old = spvb_load(l->b, T32, ptr);
          spvb_store(l->b, ptr, lw_select(l, T32, cond[k], value[k], old));
       }
-      /* cached values of window registers may be stale now */
-      lw_forget_window(l);
-      return;
-   case RDNA_RELATIVE_SWITCH: {
-      struct switch_write w = { cond, value };
-      switch_over(l, index, lo, (struct switch_body){ switch_write_case, &w });
-      return;
+   } else {
+      for (unsigned g = 0; g < l->slots / group_width(l); g++) {
+         struct slot_group s = slot_group(l, g);
+         uint32_t call[4] = { write_function(l, g), index, group_of(l, &s, s.type, &value[s.first]),
+                              group_of(l, &s, s.bool_type, &cond[s.first]) };
+         spvb_op(l->b, SpvOpFunctionCall, spvb_type_void(l->b), call, 4);
+      }
    }
-   default: {
-      /* The chain and the tree: an equality and a select per register and slot, on a per-slot
-       * index that no register matches where the slot does not write. A binary tree of
-       * branches instead gave the tree a block per register (22,320 in the seed-shaped
-       * program), which drivers compile slowly: 4.1x the plain program on the NVIDIA H200
-       * (bench/results/h200-run2.md). */
-      uint32_t target[LOWER_MAX_SLOTS];
-      for (unsigned k = 0; k < l->slots; k++)
-         target[k] = lw_select(l, T32, cond[k], index, lw_u32(l, UINT32_MAX));
-      for (unsigned r = lo; r < l->vgprs; r++)
-         for (unsigned k = 0; k < l->slots; k++) {
-            uint32_t old = lw_vgpr(l, r, k);
-            lw_vgpr_store(l, r, k, lw_select(l, T32, is_index(l, target[k], r), value[k], old));
-         }
-      return;
-   }
-   }
+   /* cached values of the registers may be stale now */
+   lw_forget_relative(l);
 }
 
 /* ---- the instructions ----------------------------------------------------------------------- */
@@ -238,7 +287,7 @@ static void read_relative(struct lower *l, const struct rel *r, uint32_t out[])
    }
    /* Clamp the index into the candidates so every lowering sees a valid register. */
    uint32_t index = lw_select(l, T32, r->in_range, r->index, lw_u32(l, r->base));
-   lw_vgpr_read_dynamic(l, index, r->base, out);
+   lw_vgpr_read_dynamic(l, index, out);
    for (unsigned k = 0; k < l->slots; k++)
       out[k] = lw_select(l, T32, r->in_range, out[k], lw_vgpr(l, 0, k));
 }
@@ -253,7 +302,7 @@ static void write_relative(struct lower *l, const struct rel *r, uint32_t extra,
    uint32_t index = lw_select(l, T32, ok, r->index, lw_u32(l, r->base));
    for (unsigned k = 0; k < l->slots; k++)
       cond[k] = lw_op2(l, SpvOpLogicalAnd, TB, ok, lw_active(l, k));
-   lw_vgpr_write_dynamic(l, index, r->base, cond, value);
+   lw_vgpr_write_dynamic(l, index, cond, value);
 }
 
 static uint32_t m0(struct lower *l)
@@ -401,5 +450,5 @@ void lw_movrel_write(struct lower *l, const struct rdna_inst *in, const uint32_t
    uint32_t cond[LOWER_MAX_SLOTS];
    for (unsigned k = 0; k < l->slots; k++)
       cond[k] = lw_op2(l, SpvOpLogicalAnd, TB, d.in_range, lanes[k]);
-   lw_vgpr_write_dynamic(l, index, d.base, cond, value);
+   lw_vgpr_write_dynamic(l, index, cond, value);
 }

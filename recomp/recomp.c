@@ -213,12 +213,12 @@ static enum rdna_status make_layout(const struct rdna_case *c, const struct rdna
    return RDNA_OK;
 }
 
-/* The default relative lowering, by the driver the subgroup size points to. bench_recomp on the
- * seed-shaped program (wave32, lavapipe, subgroup 8): the select chain's driver compile is 4.5 s
- * and its first run 46 ms, while the window array's first run takes 129 s and the tree's and
- * switch's 88 s and 150 s (lavapipe compiles at the first dispatch). GPU drivers with subgroups
- * of 32 or 64 are where long select chains blow the compile time up (DESIGN.md, "Recompiler
- * model"): the window array there. */
+/* The default relative lowering, by the driver the subgroup size points to. On lavapipe
+ * (subgroup 8) the seed-shaped program's select chain compiles in about the plain program's
+ * time, as the tree and the window array do, and the switch in 1.9x
+ * (bench/results/relative-functions.md). GPU drivers with subgroups of 32 or 64 are where long
+ * select chains blew the compile time up when each access inlined its chain (DESIGN.md,
+ * "Recompiler model"): the window array there, until the function forms are measured there. */
 static enum rdna_relative_lowering default_lowering(unsigned subgroup_size)
 {
    return subgroup_size < 32 ? RDNA_RELATIVE_SELECT_CHAIN : RDNA_RELATIVE_WINDOW_ARRAY;
@@ -226,11 +226,22 @@ static enum rdna_relative_lowering default_lowering(unsigned subgroup_size)
 
 /* ---- which VGPRs the program can touch ------------------------------------------------------ */
 
-static bool is_relative_vector(unsigned op)
+/* Whether operand j of row `op` is addressed relatively: v_movrels' source, v_movreld's
+ * destination, both of v_movrelsd, v_movrelsd_2 and v_swaprel. */
+static bool is_relative_operand(unsigned op, unsigned j)
 {
-   return op == RDNA_OP_v_movrels_b32 || op == RDNA_OP_v_movreld_b32 ||
-          op == RDNA_OP_v_movrelsd_b32 || op == RDNA_OP_v_movrelsd_2_b32 ||
-          op == RDNA_OP_v_swaprel_b32;
+   switch (op) {
+   case RDNA_OP_v_movrels_b32:
+      return j == 1;
+   case RDNA_OP_v_movreld_b32:
+      return j == 0;
+   case RDNA_OP_v_movrelsd_b32:
+   case RDNA_OP_v_movrelsd_2_b32:
+   case RDNA_OP_v_swaprel_b32:
+      return j <= 1;
+   default:
+      return false;
+   }
 }
 
 static void scan_vgprs(struct lower *l, const struct cfg *cfg)
@@ -250,7 +261,7 @@ static void scan_vgprs(struct lower *l, const struct cfg *cfg)
             width++;
          for (unsigned r = reg; r < reg + width && r < l->vgprs; r++)
             l->vgpr_used[r] = true;
-         if (is_relative_vector(in->op) && reg < relative_lo)
+         if (is_relative_operand(in->op, j) && reg < relative_lo)
             relative_lo = reg;
       }
    }
@@ -258,8 +269,11 @@ static void scan_vgprs(struct lower *l, const struct cfg *cfg)
       for (unsigned r = relative_lo; r < l->vgprs; r++)
          l->vgpr_used[r] = true;
       l->vgpr_used[0] = true; /* out-of-range reads return v0 */
+      l->relative_lo = relative_lo;
       if (l->relative == RDNA_RELATIVE_WINDOW_ARRAY)
          l->window_base = relative_lo;
+      else
+         l->relative_private = true;
    }
 }
 
@@ -363,12 +377,20 @@ static void declare_state(struct lower *l)
          l->window_var[k] = function_var(l, l->t_ptr_window, name);
       }
    }
+   uint32_t t_ptr_private =
+      l->relative_private ? spvb_type_pointer(b, SpvStorageClassPrivate, l->t_u32) : 0;
    for (unsigned r = 0; r < l->vgprs && r < l->window_base; r++) {
       if (!l->vgpr_used[r])
          continue;
       for (unsigned k = 0; k < l->slots; k++) {
          snprintf(name, sizeof(name), "v%u_%u", r, k);
-         l->vgpr_var[r][k] = function_var(l, l->t_ptr_u32, name);
+         if (l->relative_private && r >= l->relative_lo) {
+            /* the relative-access functions read and write these (recomp/lower_movrel.c) */
+            l->vgpr_var[r][k] = spvb_global_variable(b, t_ptr_private, SpvStorageClassPrivate);
+            spvb_name(b, l->vgpr_var[r][k], name);
+         } else {
+            l->vgpr_var[r][k] = function_var(l, l->t_ptr_u32, name);
+         }
       }
    }
 }
@@ -1278,6 +1300,26 @@ static enum rdna_status batch_dispatch(struct lower *l, const struct cfg *cfg,
    return status;
 }
 
+/* The entry point: its interface lists every module-scope variable the function and its calls
+ * use (SPIR-V 1.4 and later), the relative-access registers' Private variables included. */
+static enum rdna_status entry_point(struct lower *l, const struct module_ids *ids,
+                                    const unsigned local_size[3], struct rdna_diag *diag)
+{
+   size_t privates = l->relative_private ? (size_t)(l->vgprs - l->relative_lo) * l->slots : 0;
+   uint32_t *interface = malloc((ids->num_interface + privates) * sizeof(*interface));
+   if (!interface)
+      return fail(diag, RDNA_NO_MEMORY, "out of memory");
+   size_t n = 0;
+   for (size_t i = 0; i < ids->num_interface; i++)
+      interface[n++] = ids->interface[i];
+   for (unsigned r = l->relative_lo; r < l->vgprs && l->relative_private; r++)
+      for (unsigned k = 0; k < l->slots; k++)
+         interface[n++] = l->vgpr_var[r][k];
+   spvb_entry_point(l->b, interface, n, local_size);
+   free(interface);
+   return RDNA_OK;
+}
+
 static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t entry,
                               uint64_t batch_window, enum rdna_wave_order waves,
                               struct rdna_diag *diag)
@@ -1336,8 +1378,7 @@ static enum rdna_status build(struct lower *l, const struct cfg *cfg, uint64_t e
    lds_epilogue(l, &ids);
    spvb_end_function(b);
    unsigned local_size[3] = { l->subgroup_size * l->waves_per_group, 1, 1 };
-   spvb_entry_point(b, ids.interface, ids.num_interface, local_size);
-   return RDNA_OK;
+   return entry_point(l, &ids, local_size, diag);
 }
 
 enum rdna_status rdna_recomp_case(const struct rdna_case *c,
@@ -1388,6 +1429,7 @@ enum rdna_status recomp_case(const struct rdna_case *c, const struct rdna_recomp
    l->slots = lay->lanes_per_invocation;
    l->vgprs = lay->vgprs;
    l->window_base = lay->vgprs;
+   l->relative_lo = lay->vgprs;
    l->relative = options->relative == RDNA_RELATIVE_DEFAULT ? default_lowering(l->subgroup_size)
                                                             : options->relative;
    l->diag = diag;

@@ -488,7 +488,10 @@ void spvb_end_helper(struct spvb *b, uint32_t value)
 {
    if (!b->in_helper)
       return;
-   spvb_emit(b, &b->body, SpvOpReturnValue, &value, 1);
+   if (value)
+      spvb_emit(b, &b->body, SpvOpReturnValue, &value, 1);
+   else
+      spvb_emit(b, &b->body, SpvOpReturn, NULL, 0);
    spvb_emit(b, &b->body, SpvOpFunctionEnd, NULL, 0);
    for (size_t i = 0; i < b->body.len; i++)
       buf_push(b, &b->helpers, b->body.words[i]);

@@ -135,7 +135,8 @@ uint32_t spvb_type_function_params(struct spvb *b, uint32_t return_type,
  * variables. Returns the function's id; helpers do not nest. */
 uint32_t spvb_begin_helper(struct spvb *b, uint32_t return_type, const uint32_t *param_types,
                            size_t count, uint32_t params[]);
-/* Returns `value` from the helper and goes back to the module's function. */
+/* Returns `value` from the helper (0: OpReturn, for a helper returning void) and goes back to
+ * the module's function. */
 void spvb_end_helper(struct spvb *b, uint32_t value);
 
 /* Declares the GLCompute entry point "main" with its interface variables and LocalSize. */
