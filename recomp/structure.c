@@ -13,6 +13,7 @@ struct planner {
    size_t first, end;
    struct structure *s;
    bool *case_start;
+   bool *via_dispatcher;    /* a static branch reaches the block through the dispatcher */
    long *pred_lo, *pred_hi; /* lowest and highest static predecessor; -1 / -1 for none */
    bool structured, changed, no_memory;
 };
@@ -47,9 +48,15 @@ static void classify_terminators(struct planner *p)
                cfg_branch_target(&last->inst, last->pc, &address)) {
          target = block_at(p, address);
          bool conditional = last->inst.op != RDNA_OP_s_branch;
-         if (target < 0 || (conditional && fall < 0))
+         if (target < 0 || (conditional && fall < 0)) {
+            /* one side leaves the code (or its range): the branch goes through the
+             * dispatcher, so the side that stays must be a case of it */
+            if (target >= 0)
+               AT(p, via_dispatcher, target) = true;
+            if (conditional && fall >= 0)
+               AT(p, via_dispatcher, fall) = true;
             term = ST_OTHER, target = -1;
-         else if (conditional && target == fall)
+         } else if (conditional && target == fall)
             term = ST_FALL, target = -1;
          else
             term = conditional ? ST_CBRANCH : ST_BRANCH;
@@ -266,9 +273,11 @@ enum rdna_status structure_plan(const struct cfg *cfg, size_t first, size_t end,
    s->target = calloc(n ? n : 1, sizeof(*s->target));
    s->fall = calloc(n ? n : 1, sizeof(*s->fall));
    p.case_start = calloc(n ? n : 1, sizeof(*p.case_start));
+   p.via_dispatcher = calloc(n ? n : 1, sizeof(*p.via_dispatcher));
    p.pred_lo = malloc((n ? n : 1) * sizeof(*p.pred_lo));
    p.pred_hi = malloc((n ? n : 1) * sizeof(*p.pred_hi));
-   bool ok = s->cases && s->term && s->target && s->fall && p.case_start && p.pred_lo && p.pred_hi;
+   bool ok = s->cases && s->term && s->target && s->fall && p.case_start && p.via_dispatcher &&
+             p.pred_lo && p.pred_hi;
    if (ok) {
       classify_terminators(&p);
       for (size_t i = 0; i < n; i++)
@@ -280,8 +289,8 @@ enum rdna_status structure_plan(const struct cfg *cfg, size_t first, size_t end,
       for (size_t i = first; i < end; i++) {
          const struct cfg_block *blk = &cfg->blocks[i];
          /* a block no static edge reaches is entered by the dispatcher alone */
-         AT(&p, case_start, i) =
-            !structured || i == first || blk->dynamic || AT(&p, pred_lo, i) < 0;
+         AT(&p, case_start, i) = !structured || i == first || blk->dynamic ||
+                                 AT(&p, pred_lo, i) < 0 || AT(&p, via_dispatcher, i);
       }
       do {
          p.changed = false;
@@ -289,6 +298,7 @@ enum rdna_status structure_plan(const struct cfg *cfg, size_t first, size_t end,
       } while (ok && p.changed);
    }
    free(p.case_start);
+   free(p.via_dispatcher);
    free(p.pred_lo);
    free(p.pred_hi);
    if (!ok) {
