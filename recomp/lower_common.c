@@ -599,11 +599,14 @@ void lw_slot_loop_begin(struct lower *l, struct lw_slot_loop *loop)
       loop->lane = l->lane[0];
       return;
    }
-   /* The slot count as a value the driver cannot fold (wave_index < 2^31): drivers fully unroll
-    * loops of a constant trip count, which brings back the unrolled code's compile time. */
-   uint32_t count =
-      lw_op2(l, SpvOpIAdd, l->t_u32, lw_u32(l, l->slots),
-             lw_op2(l, SpvOpShiftRightLogical, l->t_u32, l->wave_index, lw_u32(l, 31)));
+   /* Four slots or more (lavapipe): the slot count as a value the driver cannot fold
+    * (wave_index < 2^31), since drivers fully unroll loops of a constant trip count, which brings
+    * back the unrolled code's compile time. Two slots (wave64 on subgroups of 32): a constant,
+    * as NVIDIA's compiler took longer over the opaque loop (private_array in wave64: 156 s). */
+   uint32_t count = lw_u32(l, l->slots);
+   if (l->slots >= 4)
+      count = lw_op2(l, SpvOpIAdd, l->t_u32, count,
+                     lw_op2(l, SpvOpShiftRightLogical, l->t_u32, l->wave_index, lw_u32(l, 31)));
    loop->counter = spvb_function_variable(l->b, l->t_ptr_u32);
    spvb_store(l->b, loop->counter, lw_u32(l, 0));
    loop->header = spvb_id(l->b);
