@@ -148,6 +148,31 @@ static long loop_latch(const struct planner *p, long k, long hi)
    return latch;
 }
 
+/* Every static branch and fall-through of blocks [lo, hi) stays in [lo, merge] or continues or
+ * breaks the loop of `scope`: the body of a selection merging at `merge` has no edge that would
+ * leave it for the dispatcher. NVIDIA's
+ * compiler lost a register write made before such a conditional exit from a nested selection
+ * (corpus/flow/exec_zero_before_nested_exit.case), so a body with one is not made a selection:
+ * its branch leaves through the dispatcher at the outer level instead. */
+static bool stays(long t, long lo, long merge, const struct scope *scope)
+{
+   return (t >= lo && t <= merge) || t == scope->loop_header || t == scope->loop_exit;
+}
+
+static bool body_stays(const struct planner *p, long lo, long hi, long merge,
+                       const struct scope *scope)
+{
+   for (long j = lo; j < hi; j++) {
+      enum st_term term = AT(p, s->term, j);
+      long target = AT(p, s->target, j), fall = AT(p, s->fall, j);
+      if ((term == ST_BRANCH || term == ST_CBRANCH) && !stays(target, lo, merge, scope))
+         return false;
+      if ((term == ST_FALL || term == ST_CBRANCH) && fall >= 0 && !stays(fall, lo, merge, scope))
+         return false;
+   }
+   return true;
+}
+
 /* Plans blocks [lo, hi) entered at lo; `header_done`: lo heads the loop being planned. Returns
  * whether control can fall out to hi. */
 static bool walk(struct planner *p, long lo, long hi, struct scope scope, bool header_done)
@@ -178,7 +203,8 @@ static bool walk(struct planner *p, long lo, long hi, struct scope scope, bool h
                      : -1;
       if (term == ST_CBRANCH && fall == k + 1 && join > target && join <= hi &&
           entered_only_from(p, k + 1, target, k, target) &&
-          entered_only_from(p, target, join, k, join)) {
+          entered_only_from(p, target, join, k, join) &&
+          body_stays(p, k + 1, target, join, &scope) && body_stays(p, target, join, join, &scope)) {
          item.if_else = true;
          add_item(p, item);
          struct scope inner = scope;
@@ -191,7 +217,8 @@ static bool walk(struct planner *p, long lo, long hi, struct scope scope, bool h
          continue;
       }
       if (term == ST_CBRANCH && target > k + 1 && target <= hi && fall == k + 1 &&
-          entered_only_from(p, k + 1, target, k, target)) {
+          entered_only_from(p, k + 1, target, k, target) &&
+          body_stays(p, k + 1, target, target, &scope)) {
          item.if_then = true;
          add_item(p, item);
          struct scope inner = scope;
