@@ -15,16 +15,6 @@
 #include "gpu_harness.h"
 #include "rdna/recomp.h"
 
-static struct rdna_case *parse(const char *text)
-{
-   struct rdna_case *c = NULL;
-   struct rdna_diag diag;
-   memset(&diag, 0, sizeof(diag));
-   enum rdna_status st = rdna_case_parse(text, strlen(text), "generated", &c, &diag);
-   cr_assert_eq(st, RDNA_OK, "generated case, line %u: %s", diag.line, diag.message);
-   return c;
-}
-
 static struct rdna_module *recompile(const struct rdna_case *c, unsigned wave,
                                      enum rdna_wave_order order)
 {
@@ -89,7 +79,7 @@ Test(wave_order, an_unknown_order_is_a_bad_argument)
 {
    char text[512];
    snprintf(text, sizeof(text), "[require]\nwave 32\nworkgroup 64\nlds 512\n%s", barrier_program);
-   struct rdna_case *c = parse(text);
+   struct rdna_case *c = harness_parse(text);
    struct rdna_recomp_options options = { .wave_size = 32,
                                           .subgroup_size = 8,
                                           .waves = (enum rdna_wave_order)7 };
@@ -108,7 +98,7 @@ Test(wave_order, a_workgroup_of_one_wave_gets_the_same_module_either_way)
       char text[512];
       snprintf(text, sizeof(text), "[require]\nwave %u\nworkgroup %u\ngrid 3\nlds 512\n%s", wave,
                wave, barrier_program);
-      struct rdna_case *c = parse(text);
+      struct rdna_case *c = harness_parse(text);
       struct rdna_module *serial = recompile(c, wave, RDNA_WAVES_SERIAL);
       struct rdna_module *concurrent = recompile(c, wave, RDNA_WAVES_CONCURRENT);
       cr_expect(same_words(serial, concurrent), "wave%u", wave);
@@ -126,7 +116,7 @@ Test(wave_order, several_waves_take_turns_only_when_serial)
     * the serial one has one more loop, over the turns. */
    char text[512];
    snprintf(text, sizeof(text), "[require]\nwave 32\nworkgroup 96\nlds 512\n%s", barrier_program);
-   struct rdna_case *c = parse(text);
+   struct rdna_case *c = harness_parse(text);
    struct rdna_module *serial = recompile(c, 32, RDNA_WAVES_SERIAL);
    struct rdna_module *concurrent = recompile(c, 32, RDNA_WAVES_CONCURRENT);
    cr_expect_not(same_words(serial, concurrent));
@@ -280,7 +270,7 @@ Test(wave_order, serial_waves_see_their_predecessors_writes_in_wave_order)
       }
       text_add(&t, "fault none\n");
 
-      struct rdna_case *c = parse(t.data);
+      struct rdna_case *c = harness_parse(t.data);
       struct rdna_gpu_case_options options = { .timeout_ns = 120000000000ull,
                                                .waves = RDNA_WAVES_SERIAL };
       struct rdna_gpu_case_result result;
