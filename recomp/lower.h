@@ -277,6 +277,13 @@ uint32_t lw_ballot(struct lower *l, const uint32_t pred[]);
 uint32_t lw_mask_bit(struct lower *l, uint32_t mask64, unsigned slot);
 /* u32: the lowest set bit of a u64 lane mask (meaningless when the mask is 0). */
 uint32_t lw_lowest_lane(struct lower *l, uint32_t mask64);
+/* A structured loop over the set bits of a u64 lane mask, lowest first: begin returns the lane
+ * (u32) of this iteration; the body follows, then lw_lane_loop_end. */
+struct lw_lane_loop {
+   uint32_t cont, done, header;
+};
+uint32_t lw_lane_loop_begin(struct lower *l, uint32_t lanes64, struct lw_lane_loop *loop);
+void lw_lane_loop_end(struct lower *l, const struct lw_lane_loop *loop);
 /* The value of per-slot `values` at wave lane `lane` (a uniform u32), for every invocation. */
 uint32_t lw_read_lane(struct lower *l, const uint32_t values[], uint32_t lane);
 /* The operand with encoding role `role`; NULL when none. */

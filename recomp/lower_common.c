@@ -447,6 +447,35 @@ uint32_t lw_lowest_lane(struct lower *l, uint32_t mask64)
                     lw_op2(l, SpvOpIAdd, l->t_u32, lsb_hi, lw_u32(l, 32)));
 }
 
+uint32_t lw_lane_loop_begin(struct lower *l, uint32_t lanes64, struct lw_lane_loop *loop)
+{
+   uint32_t left = spvb_function_variable(l->b, l->t_ptr_u64);
+   spvb_store(l->b, left, lanes64);
+   uint32_t body = spvb_id(l->b);
+   loop->header = spvb_id(l->b);
+   loop->cont = spvb_id(l->b);
+   loop->done = spvb_id(l->b);
+   lw_branch(l, loop->header);
+   lw_label(l, loop->header);
+   uint32_t mask = spvb_load(l->b, l->t_u64, left);
+   uint32_t more = lw_nz64(l, mask);
+   spvb_loop_merge(l->b, loop->done, loop->cont);
+   spvb_branch_conditional(l->b, more, body, loop->done);
+   lw_label(l, body);
+   uint32_t lane = lw_lowest_lane(l, mask);
+   uint32_t below = lw_op2(l, SpvOpISub, l->t_u64, mask, lw_u64(l, 1));
+   spvb_store(l->b, left, lw_op2(l, SpvOpBitwiseAnd, l->t_u64, mask, below));
+   return lane;
+}
+
+void lw_lane_loop_end(struct lower *l, const struct lw_lane_loop *loop)
+{
+   lw_branch(l, loop->cont);
+   lw_label(l, loop->cont);
+   spvb_branch(l->b, loop->header);
+   lw_label(l, loop->done);
+}
+
 uint32_t lw_active(struct lower *l, unsigned slot)
 {
    if (!l->active[slot]) {

@@ -332,19 +332,8 @@ void mem_covered_by_higher_lane(struct lower *l, const struct mem_lanes *la,
    }
    uint32_t writers = lw_ballot(l, sharing);
    uint32_t merge = lw_if_begin(l, not_b(l, lanes_ascend_apart(l, la, bytes_per_lane)));
-   uint32_t left = spvb_function_variable(l->b, l->t_ptr_u64);
-   spvb_store(l->b, left, writers);
-   uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
-            done = spvb_id(l->b);
-   lw_branch(l, header);
-   lw_label(l, header);
-   uint32_t mask = spvb_load(l->b, T64, left);
-   uint32_t more = lw_nz64(l, mask);
-   spvb_loop_merge(l->b, done, cont);
-   spvb_branch_conditional(l->b, more, body, done);
-   lw_label(l, body);
-   uint32_t j = lw_lowest_lane(l, mask);
-   spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
+   struct lw_lane_loop lanes;
+   uint32_t j = lw_lane_loop_begin(l, writers, &lanes);
    uint32_t start = lw_pack64(l, lw_read_lane(l, addr_lo, j), lw_read_lane(l, addr_hi, j));
    for (unsigned k = 0; k < l->slots; k++) {
       uint32_t below = and_b(l, sharing[k], cmp(l, SpvOpULessThan, l->lane[k], j));
@@ -355,10 +344,7 @@ void mem_covered_by_higher_lane(struct lower *l, const struct mem_lanes *la,
          spvb_store(l->b, vars[e][k], or_b(l, was, and_b(l, below, inside)));
       }
    }
-   lw_branch(l, cont);
-   lw_label(l, cont);
-   spvb_branch(l->b, header);
-   lw_label(l, done);
+   lw_lane_loop_end(l, &lanes);
    lw_if_end(l, merge);
    for (unsigned k = 0; k < l->slots; k++)
       for (unsigned e = 0; e < elements; e++)
@@ -788,19 +774,8 @@ static void covered_by_higher_lanes(struct lower *l, const struct lane_places *p
    const uint32_t *covered = o->covered;
    uint32_t size = c64(l, o->bytes);
    uint32_t merge = lw_if_begin(l, lw_nz64(l, spvb_load(l->b, T64, o->crowded)));
-   uint32_t left = spvb_function_variable(l->b, l->t_ptr_u64);
-   spvb_store(l->b, left, spvb_load(l->b, T64, o->writers));
-   uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
-            done = spvb_id(l->b);
-   lw_branch(l, header);
-   lw_label(l, header);
-   uint32_t mask = spvb_load(l->b, T64, left);
-   uint32_t more = lw_nz64(l, mask);
-   spvb_loop_merge(l->b, done, cont);
-   spvb_branch_conditional(l->b, more, body, done);
-   lw_label(l, body);
-   uint32_t j = lw_lowest_lane(l, mask);
-   spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
+   struct lw_lane_loop lanes;
+   uint32_t j = lw_lane_loop_begin(l, spvb_load(l->b, T64, o->writers), &lanes);
    uint32_t j_slot = l->slots == 1 ? c32(l, 0)
                                    : bin(l, SpvOpShiftRightLogical, j,
                                          c32(l, (uint32_t)__builtin_ctz(l->subgroup_size)));
@@ -817,10 +792,7 @@ static void covered_by_higher_lanes(struct lower *l, const struct lane_places *p
          lw_slot_put_at(l, covered[e], k, or_b(l, was, and_b(l, below, inside)));
       }
    }
-   lw_branch(l, cont);
-   lw_label(l, cont);
-   spvb_branch(l->b, header);
-   lw_label(l, done);
+   lw_lane_loop_end(l, &lanes);
    lw_if_end(l, merge);
 }
 

@@ -152,20 +152,9 @@ enum rdna_status mem_atomic64(struct lower *l, const struct mem_lanes *la, enum 
       olds[k] = spvb_function_variable(l->b, l->t_ptr_u64);
       spvb_store(l->b, olds[k], c64(l, 0));
    }
-   uint32_t left = spvb_function_variable(l->b, l->t_ptr_u64);
-   spvb_store(l->b, left, lw_ballot(l, la->enabled));
    uint32_t old = spvb_function_variable(l->b, l->t_ptr_u64);
-   uint32_t header = spvb_id(l->b), body = spvb_id(l->b), cont = spvb_id(l->b),
-            done = spvb_id(l->b);
-   lw_branch(l, header);
-   lw_label(l, header);
-   uint32_t mask = spvb_load(l->b, T64, left);
-   uint32_t more = lw_nz64(l, mask);
-   spvb_loop_merge(l->b, done, cont);
-   spvb_branch_conditional(l->b, more, body, done);
-   lw_label(l, body);
-   uint32_t lane = lw_lowest_lane(l, mask);
-   spvb_store(l->b, left, bin64(l, SpvOpBitwiseAnd, mask, bin64(l, SpvOpISub, mask, c64(l, 1))));
+   struct lw_lane_loop lanes;
+   uint32_t lane = lw_lane_loop_begin(l, lw_ballot(l, la->enabled), &lanes);
    /* The slot (if any) of this invocation that holds the lane: its place and operands. */
    uint32_t mine[LOWER_MAX_SLOTS], any = lw_bool(l, false);
    struct mem_place at = p[0];
@@ -188,10 +177,7 @@ enum rdna_status mem_atomic64(struct lower *l, const struct mem_lanes *la, enum 
    for (unsigned k = 0; k < l->slots; k++)
       spvb_store(l->b, olds[k], sel64(l, mine[k], replaced, spvb_load(l->b, T64, olds[k])));
    lw_if_end(l, owner);
-   lw_branch(l, cont);
-   lw_label(l, cont);
-   spvb_branch(l->b, header);
-   lw_label(l, done);
+   lw_lane_loop_end(l, &lanes);
    if (vdst >= 0) {
       for (unsigned k = 0; k < l->slots; k++) {
          uint32_t write = la->zero[k] ? or_b(l, la->enabled[k], la->zero[k]) : la->enabled[k];
