@@ -180,6 +180,39 @@ int cli_isa_option(struct cli_parser *parser, struct rdna_isa_config *config)
    return 0;
 }
 
+int cli_lowering_option(struct cli_parser *parser, const struct cli_lowering *lowering)
+{
+   const char *value, *expected;
+   bool known;
+   if (lowering->relative && cli_is(parser, "--relative", NULL)) {
+      if (!cli_value(parser, &value))
+         return -1;
+      known = rdna_relative_lowering_parse(value, lowering->relative);
+      expected = "--relative takes chain, tree, switch, window or default";
+   } else if (lowering->cfg && cli_is(parser, "--cfg", NULL)) {
+      if (!cli_value(parser, &value))
+         return -1;
+      known = rdna_cfg_lowering_parse(value, lowering->cfg);
+      expected = "--cfg takes dispatch, structured or default";
+   } else if (lowering->entries && cli_is(parser, "--entries", NULL)) {
+      if (!cli_value(parser, &value))
+         return -1;
+      known = rdna_entry_points_parse(value, lowering->entries);
+      expected = "--entries takes default, discovered or all";
+   } else if (lowering->waves && cli_is(parser, "--waves", NULL)) {
+      if (!cli_value(parser, &value))
+         return -1;
+      known = rdna_wave_order_parse(value, lowering->waves);
+      expected = "--waves takes serial or concurrent";
+   } else {
+      return 0;
+   }
+   if (known)
+      return 1;
+   cli_usage_error(parser->command, "%s, found '%s'", expected, value);
+   return -1;
+}
+
 void cli_isa_help(FILE *out)
 {
    fputs("  --target NAME    gfx1030 (default) or gfx1013 (the PS5 GPU)\n"

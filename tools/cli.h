@@ -14,6 +14,7 @@
 
 #include "rdna/hsaco.h"
 #include "rdna/isa.h"
+#include "rdna/recomp.h"
 #include "rdna/run.h"
 
 /* Exit codes (DESIGN.md, "Command line"). */
@@ -93,6 +94,18 @@ void cli_isa_from_header(const char *source, size_t length, struct rdna_isa_conf
 int cli_isa_option(struct cli_parser *parser, struct rdna_isa_config *config);
 /* The --help lines of those options. */
 void cli_isa_help(FILE *out);
+
+/* The recompiler's lowering choices that `recomp`, `gpu`, `diff` and `reduce` accept, as pointers
+ * to the fields of the command's options; NULL for an option the command does not take. */
+struct cli_lowering {
+   enum rdna_relative_lowering *relative;
+   enum rdna_cfg_lowering *cfg;
+   enum rdna_entry_points *entries;
+   enum rdna_wave_order *waves;
+};
+/* Handles the current option when it is --relative, --cfg, --entries or --waves (and the command
+ * takes it): returns 1 when handled, 0 when it is another option, -1 after printing an error. */
+int cli_lowering_option(struct cli_parser *parser, const struct cli_lowering *lowering);
 
 /* ---- code objects (tools/cli_hsaco.c) ----------------------------------------------------- */
 

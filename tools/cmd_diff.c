@@ -545,6 +545,8 @@ static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_p
    cli_isa_unset(&isa);
    struct cli_parser parser;
    cli_parser_init(&parser, "diff", argc, argv);
+   const struct cli_lowering lowering = { &d->run.relative, &d->run.cfg, &d->run.entries,
+                                          &d->run.waves };
    enum cli_token token;
    int code = CLI_EXIT_OK;
    while (code == CLI_EXIT_OK && (token = cli_next(&parser)) != CLI_END) {
@@ -564,6 +566,11 @@ static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_p
          code = handled < 0 ? CLI_EXIT_BAD_INPUT : code;
          continue;
       }
+      handled = cli_lowering_option(&parser, &lowering);
+      if (handled != 0) {
+         code = handled < 0 ? CLI_EXIT_BAD_INPUT : code;
+         continue;
+      }
       handled = cli_isa_option(&parser, &isa);
       if (handled < 0) {
          code = CLI_EXIT_BAD_INPUT;
@@ -577,30 +584,6 @@ static int parse_options(int argc, char **argv, struct diff_cli *d, struct cli_p
       } else if (cli_is(&parser, "--device", NULL)) {
          if (!cli_value(&parser, &d->device))
             code = CLI_EXIT_BAD_INPUT;
-      } else if (cli_is(&parser, "--cfg", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_cfg_lowering_parse(value, &d->run.cfg))
-            code = cli_usage_error(
-               "diff", "--cfg takes dispatch, structured or default, found '%s'", value);
-      } else if (cli_is(&parser, "--entries", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_entry_points_parse(value, &d->run.entries))
-            code = cli_usage_error("diff", "--entries takes default, discovered or all, found '%s'",
-                                   value);
-      } else if (cli_is(&parser, "--waves", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_wave_order_parse(value, &d->run.waves))
-            code = cli_usage_error("diff", "--waves takes serial or concurrent, found '%s'", value);
-      } else if (cli_is(&parser, "--relative", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_relative_lowering_parse(value, &d->run.relative))
-            code = cli_usage_error(
-               "diff", "--relative takes chain, tree, switch, window or default, found '%s'",
-               value);
       } else if (cli_is(&parser, "--jobs", "-j")) {
          if (!cli_value(&parser, &value))
             code = CLI_EXIT_BAD_INPUT;

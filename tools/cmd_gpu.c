@@ -353,6 +353,8 @@ static int parse_options(int argc, char **argv, struct gpu_options *o, struct cl
    cli_isa_unset(&isa);
    struct cli_parser parser;
    cli_parser_init(&parser, "gpu", argc, argv);
+   const struct cli_lowering lowering = { &o->run.relative, &o->run.cfg, &o->run.entries,
+                                          &o->run.waves };
    enum cli_token token;
    int code = CLI_EXIT_OK;
    while (code == CLI_EXIT_OK && (token = cli_next(&parser)) != CLI_END) {
@@ -366,6 +368,11 @@ static int parse_options(int argc, char **argv, struct gpu_options *o, struct cl
          continue;
       }
       int handled = cli_hsaco_option(&parser, hsaco);
+      if (handled != 0) {
+         code = handled < 0 ? CLI_EXIT_BAD_INPUT : code;
+         continue;
+      }
+      handled = cli_lowering_option(&parser, &lowering);
       if (handled != 0) {
          code = handled < 0 ? CLI_EXIT_BAD_INPUT : code;
          continue;
@@ -385,29 +392,6 @@ static int parse_options(int argc, char **argv, struct gpu_options *o, struct cl
       } else if (cli_is(&parser, "--device", NULL)) {
          if (!cli_value(&parser, &o->device))
             code = CLI_EXIT_BAD_INPUT;
-      } else if (cli_is(&parser, "--cfg", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_cfg_lowering_parse(value, &o->run.cfg))
-            code = cli_usage_error("gpu", "--cfg takes dispatch, structured or default, found '%s'",
-                                   value);
-      } else if (cli_is(&parser, "--entries", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_entry_points_parse(value, &o->run.entries))
-            code = cli_usage_error("gpu", "--entries takes default, discovered or all, found '%s'",
-                                   value);
-      } else if (cli_is(&parser, "--waves", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_wave_order_parse(value, &o->run.waves))
-            code = cli_usage_error("gpu", "--waves takes serial or concurrent, found '%s'", value);
-      } else if (cli_is(&parser, "--relative", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_relative_lowering_parse(value, &o->run.relative))
-            code = cli_usage_error(
-               "gpu", "--relative takes chain, tree, switch, window or default, found '%s'", value);
       } else if (cli_is(&parser, "--steps", NULL)) {
          if (!cli_value(&parser, &value))
             code = CLI_EXIT_BAD_INPUT;

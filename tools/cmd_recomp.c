@@ -52,7 +52,14 @@ int cmd_recomp(int argc, char **argv)
    memset(&options, 0, sizeof(options));
    bool text = false;
    uint64_t number;
+   const struct cli_lowering lowering = { &options.relative, &options.cfg, &options.entries,
+                                          &options.waves };
    for (enum cli_token t; (t = cli_next(&p)) != CLI_END;) {
+      int handled = t == CLI_POSITIONAL ? 0 : cli_lowering_option(&p, &lowering);
+      if (handled < 0)
+         return CLI_EXIT_BAD_INPUT;
+      if (handled > 0)
+         continue;
       if (t == CLI_POSITIONAL) {
          if (input)
             return cli_usage_error(command, "more than one case file");
@@ -76,29 +83,6 @@ int cmd_recomp(int argc, char **argv)
             return cli_usage_error(command, "--subgroup takes a power of two up to 64, not '%s'",
                                    value);
          options.subgroup_size = (unsigned)number;
-      } else if (cli_is(&p, "--relative", NULL)) {
-         if (!cli_value(&p, &value))
-            return CLI_EXIT_BAD_INPUT;
-         if (!rdna_relative_lowering_parse(value, &options.relative))
-            return cli_usage_error(
-               command, "--relative takes chain, tree, switch, window or default, not '%s'", value);
-      } else if (cli_is(&p, "--cfg", NULL)) {
-         if (!cli_value(&p, &value))
-            return CLI_EXIT_BAD_INPUT;
-         if (!rdna_cfg_lowering_parse(value, &options.cfg))
-            return cli_usage_error(command, "--cfg takes dispatch, structured or default, not '%s'",
-                                   value);
-      } else if (cli_is(&p, "--entries", NULL)) {
-         if (!cli_value(&p, &value))
-            return CLI_EXIT_BAD_INPUT;
-         if (!rdna_entry_points_parse(value, &options.entries))
-            return cli_usage_error(command, "--entries takes default, discovered or all, not '%s'",
-                                   value);
-      } else if (cli_is(&p, "--waves", NULL)) {
-         if (!cli_value(&p, &value))
-            return CLI_EXIT_BAD_INPUT;
-         if (!rdna_wave_order_parse(value, &options.waves))
-            return cli_usage_error(command, "--waves takes serial or concurrent, not '%s'", value);
       } else if (cli_is(&p, "--steps", NULL)) {
          if (!cli_value(&p, &value))
             return CLI_EXIT_BAD_INPUT;

@@ -89,6 +89,7 @@ static int parse_options(int argc, char **argv, struct reduce_run *run, const ch
    cli_isa_unset(&isa);
    struct cli_parser parser;
    cli_parser_init(&parser, "reduce", argc, argv);
+   const struct cli_lowering lowering = { &run->options.relative, NULL, NULL, NULL };
    enum cli_token token;
    int code = CLI_EXIT_OK;
    while (code == CLI_EXIT_OK && (token = cli_next(&parser)) != CLI_END) {
@@ -100,7 +101,12 @@ static int parse_options(int argc, char **argv, struct reduce_run *run, const ch
          *input = parser.arg;
          continue;
       }
-      int handled = cli_isa_option(&parser, &isa);
+      int handled = cli_lowering_option(&parser, &lowering);
+      if (handled != 0) {
+         code = handled < 0 ? CLI_EXIT_BAD_INPUT : code;
+         continue;
+      }
+      handled = cli_isa_option(&parser, &isa);
       if (handled < 0) {
          code = CLI_EXIT_BAD_INPUT;
       } else if (handled > 0) {
@@ -115,14 +121,6 @@ static int parse_options(int argc, char **argv, struct reduce_run *run, const ch
       } else if (cli_is(&parser, "--device", NULL)) {
          if (!cli_value(&parser, device))
             code = CLI_EXIT_BAD_INPUT;
-      } else if (cli_is(&parser, "--relative", NULL)) {
-         if (!cli_value(&parser, &value))
-            code = CLI_EXIT_BAD_INPUT;
-         else if (!rdna_relative_lowering_parse(value, &run->options.relative))
-            code = cli_usage_error("reduce",
-                                   "--relative takes chain, tree, switch, window or default, "
-                                   "found '%s'",
-                                   value);
       } else if (cli_is(&parser, "--max-tests", NULL)) {
          if (!cli_value(&parser, &value))
             code = CLI_EXIT_BAD_INPUT;
