@@ -213,6 +213,22 @@ int cli_lowering_option(struct cli_parser *parser, const struct cli_lowering *lo
    return -1;
 }
 
+void cli_lowering_help(FILE *out)
+{
+   fputs("  --relative=LOWERING  relative VGPR addressing as chain, tree, switch, window or\n"
+         "                       default (chain for subgroups below 32, else window)\n"
+         "  --cfg=FORM           control flow as dispatch (every block a case of the\n"
+         "                       dispatcher loop) or structured (the default)\n"
+         "  --entries=WHICH      what a jump to a run-time value can reach: default (the\n"
+         "                       block starts discovery computes, plus code addresses in the\n"
+         "                       case's data when a jump target is unknown), discovered or\n"
+         "                       all (every dword of the code: exact, larger modules)\n"
+         "  --waves=ORDER        the waves of a workgroup run serial (one at a time in wave\n"
+         "                       order, as the interpreter runs them; the default) or\n"
+         "                       concurrent (interleaved as the device runs them)\n",
+         out);
+}
+
 void cli_isa_help(FILE *out)
 {
    fputs("  --target NAME    gfx1030 (default) or gfx1013 (the PS5 GPU)\n"

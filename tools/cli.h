@@ -106,6 +106,8 @@ struct cli_lowering {
 /* Handles the current option when it is --relative, --cfg, --entries or --waves (and the command
  * takes it): returns 1 when handled, 0 when it is another option, -1 after printing an error. */
 int cli_lowering_option(struct cli_parser *parser, const struct cli_lowering *lowering);
+/* The --help lines of the four. */
+void cli_lowering_help(FILE *out);
 
 /* ---- code objects (tools/cli_hsaco.c) ----------------------------------------------------- */
 

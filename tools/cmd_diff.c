@@ -35,19 +35,10 @@ static void diff_help(FILE *out)
          "options:\n"
          "  --device D           the device: an index of 'rdna gpu --list-devices' or a part\n"
          "                       of its name (default: the first GPU, else lavapipe)\n"
-         "  --wave 32|64         run only this wave size\n"
-         "  --relative=LOWERING  relative VGPR addressing as chain, tree, switch, window or\n"
-         "                       default\n"
-         "  --cfg=FORM           control flow as dispatch (every block a case of the\n"
-         "                       dispatcher loop) or structured (the default)\n"
-         "  --entries=WHICH      what a jump to a run-time value can reach: default (the\n"
-         "                       block starts discovery computes, plus code addresses in the\n"
-         "                       case's data when a jump target is unknown), discovered or\n"
-         "                       all (every dword of the code: exact, larger modules)\n"
-         "  --waves=ORDER        the waves of a workgroup run serial (one at a time in wave\n"
-         "                       order, as the interpreter runs them; the default) or\n"
-         "                       concurrent (interleaved as the device runs them)\n"
-         "  --steps N            per-wave step limit on both sides (default: the case's)\n"
+         "  --wave 32|64         run only this wave size\n",
+         out);
+   cli_lowering_help(out);
+   fputs("  --steps N            per-wave step limit on both sides (default: the case's)\n"
          "  --timeout MS         how long one dispatch may run (default 10000)\n"
          "  --max N              divergences listed per run (default 16; all are counted)\n"
          "  -j, --jobs N         cases run at once, each thread with its own device context\n"

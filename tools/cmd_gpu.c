@@ -29,19 +29,10 @@ static void gpu_help(FILE *out)
          "                       size and whether a pipeline can require one\n"
          "  --device D           the device: an index of --list-devices or a part of its name\n"
          "                       (default: the first GPU, else lavapipe)\n"
-         "  --wave 32|64         run only this wave size (cases that do not list it are skipped)\n"
-         "  --relative=LOWERING  relative VGPR addressing as chain, tree, switch, window or\n"
-         "                       default\n"
-         "  --cfg=FORM           control flow as dispatch (every block a case of the\n"
-         "                       dispatcher loop) or structured (the default)\n"
-         "  --entries=WHICH      what a jump to a run-time value can reach: default (the\n"
-         "                       block starts discovery computes, plus code addresses in the\n"
-         "                       case's data when a jump target is unknown), discovered or\n"
-         "                       all (every dword of the code: exact, larger modules)\n"
-         "  --waves=ORDER        the waves of a workgroup run serial (one at a time in wave\n"
-         "                       order, as the interpreter runs them; the default) or\n"
-         "                       concurrent (interleaved as the device runs them)\n"
-         "  --steps N            per-wave step limit (default: the case's 'steps', 1000000)\n"
+         "  --wave 32|64         run only this wave size (cases that do not list it are skipped)\n",
+         out);
+   cli_lowering_help(out);
+   fputs("  --steps N            per-wave step limit (default: the case's 'steps', 1000000)\n"
          "  --timeout MS         how long one dispatch may run (default 10000)\n"
          "  --validate           enable the Khronos validation layer where it is installed; an\n"
          "                       error it reports fails the run\n"
