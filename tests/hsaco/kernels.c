@@ -395,3 +395,14 @@ const struct kernel_spec kernel_specs[] = {
    LINEAR(hip_templates, 12 * N),
 };
 const size_t kernel_spec_count = sizeof(kernel_specs) / sizeof(kernel_specs[0]);
+
+size_t kernel_builds(struct kernel_build *builds)
+{
+   size_t n = 0;
+   for (size_t i = 0; i < kernel_spec_count && n + 3 <= KERNEL_BUILDS_MAX; i++) {
+      builds[n++] = (struct kernel_build){ i, 32, RDNA_TARGET_GFX1030 };
+      builds[n++] = (struct kernel_build){ i, 64, RDNA_TARGET_GFX1030 };
+      builds[n++] = (struct kernel_build){ i, 32, RDNA_TARGET_GFX1013 };
+   }
+   return n;
+}

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rdna/isa.h"
+
 #define KERNEL_INPUT_WORDS 256u
 
 struct kernel_spec {
@@ -22,5 +24,15 @@ extern const size_t kernel_spec_count;
 
 /* The deterministic input every kernel reads: KERNEL_INPUT_WORDS words. */
 void kernel_input(uint32_t *in);
+
+/* One build of a kernel the tests run: gfx1030 in wave32 and wave64, gfx1013 in wave32. */
+struct kernel_build {
+   size_t index; /* into kernel_specs */
+   unsigned wave;
+   enum rdna_target target;
+};
+#define KERNEL_BUILDS_MAX (3 * 64)
+/* Fills builds[] (KERNEL_BUILDS_MAX entries) with every kernel's builds; returns their count. */
+size_t kernel_builds(struct kernel_build *builds);
 
 #endif

@@ -21,25 +21,13 @@
  * wave32) it compiled in 282 s. */
 #define MAX_TEST_WORDS 300000u
 
-struct gpu_param {
-   size_t index;
-   unsigned wave;
-   enum rdna_target target;
-};
-
 ParameterizedTestParameters(kernels, gpu)
 {
-   static struct gpu_param params[3 * 64];
-   size_t n = 0;
-   for (size_t i = 0; i < kernel_spec_count && n + 3 <= 3 * 64; i++) {
-      params[n++] = (struct gpu_param){ i, 32, RDNA_TARGET_GFX1030 };
-      params[n++] = (struct gpu_param){ i, 64, RDNA_TARGET_GFX1030 };
-      params[n++] = (struct gpu_param){ i, 32, RDNA_TARGET_GFX1013 };
-   }
-   return cr_make_param_array(struct gpu_param, params, n);
+   static struct kernel_build builds[KERNEL_BUILDS_MAX];
+   return cr_make_param_array(struct kernel_build, builds, kernel_builds(builds));
 }
 
-ParameterizedTest(struct gpu_param *p, kernels, gpu, .timeout = 600)
+ParameterizedTest(struct kernel_build *p, kernels, gpu, .timeout = 600)
 {
    if (!kernel_toolchain_present())
       cr_skip_test("clang-14 or ld.lld-14 is not installed");

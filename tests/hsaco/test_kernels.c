@@ -11,25 +11,13 @@
 #include "kernels.h"
 #include "rdna/run.h"
 
-struct kernel_param {
-   size_t index;
-   unsigned wave;
-   enum rdna_target target;
-};
-
 ParameterizedTestParameters(kernels, interpreter)
 {
-   static struct kernel_param params[3 * 64];
-   size_t n = 0;
-   for (size_t i = 0; i < kernel_spec_count && n + 3 <= 3 * 64; i++) {
-      params[n++] = (struct kernel_param){ i, 32, RDNA_TARGET_GFX1030 };
-      params[n++] = (struct kernel_param){ i, 64, RDNA_TARGET_GFX1030 };
-      params[n++] = (struct kernel_param){ i, 32, RDNA_TARGET_GFX1013 };
-   }
-   return cr_make_param_array(struct kernel_param, params, n);
+   static struct kernel_build builds[KERNEL_BUILDS_MAX];
+   return cr_make_param_array(struct kernel_build, builds, kernel_builds(builds));
 }
 
-ParameterizedTest(struct kernel_param *p, kernels, interpreter)
+ParameterizedTest(struct kernel_build *p, kernels, interpreter)
 {
    if (!kernel_toolchain_present())
       cr_skip_test("clang-14 or ld.lld-14 is not installed");
