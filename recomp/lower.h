@@ -273,6 +273,8 @@ void lw_vsrc(struct lower *l, const struct rdna_operand *op, uint32_t out[]);
 void lw_vsrc64(struct lower *l, const struct rdna_operand *op, uint32_t out[]);
 /* The whole-wave mask of a per-slot bool predicate (inactive lanes must already be false). */
 uint32_t lw_ballot(struct lower *l, const uint32_t pred[]);
+/* The u32 `value` of the subgroup's first active invocation, in every invocation. */
+uint32_t lw_broadcast_first(struct lower *l, uint32_t value);
 /* bool: bit of the lane of slot k in a u64 mask. */
 uint32_t lw_mask_bit(struct lower *l, uint32_t mask64, unsigned slot);
 /* u32: the lowest set bit of a u64 lane mask (meaningless when the mask is 0). */

@@ -519,6 +519,12 @@ void lw_vsrc64(struct lower *l, const struct rdna_operand *op, uint32_t out[])
       out[k] = value;
 }
 
+uint32_t lw_broadcast_first(struct lower *l, uint32_t value)
+{
+   uint32_t operands[2] = { lw_u32(l, SpvScopeSubgroup), value };
+   return spvb_op(l->b, SpvOpGroupNonUniformBroadcastFirst, l->t_u32, operands, 2);
+}
+
 uint32_t lw_ballot(struct lower *l, const uint32_t pred[])
 {
    uint32_t scope = lw_u32(l, SpvScopeSubgroup);

@@ -105,13 +105,6 @@ static uint32_t elected(struct lower *l)
    return spvb_op(l->b, SpvOpGroupNonUniformElect, TB, &scope, 1);
 }
 
-/* The u32 `value` of the elected invocation, in every invocation. */
-static uint32_t from_elected(struct lower *l, uint32_t value)
-{
-   uint32_t operands[2] = { c32(l, SpvScopeSubgroup), value };
-   return spvb_op(l->b, SpvOpGroupNonUniformBroadcastFirst, T32, operands, 2);
-}
-
 /* gfx1013's s_store / s_buffer_store of 1, 2 or 4 dwords: sdata's SGPRs; a buffer's dwords out
  * of range are dropped. */
 static enum rdna_status smem_store(struct lower *l, const struct rdna_inst *in, unsigned dwords,
@@ -205,9 +198,9 @@ static enum rdna_status smem_atomic(struct lower *l, const struct rdna_inst *in,
    lw_if_end(l, run);
    if (in->mod.flags & RDNA_FLAG_GLC) {
       uint32_t old = spvb_load(l->b, T64, old_var);
-      lw_sreg_write(l, sdata, from_elected(l, lw_lo(l, old)));
+      lw_sreg_write(l, sdata, lw_broadcast_first(l, lw_lo(l, old)));
       if (words == 2)
-         lw_sreg_write(l, sdata + 1, from_elected(l, lw_hi(l, old)));
+         lw_sreg_write(l, sdata + 1, lw_broadcast_first(l, lw_hi(l, old)));
    }
    lw_if_end(l, merge);
    return RDNA_OK;

@@ -848,15 +848,22 @@ static enum rdna_status saveexec(struct lower *l, const struct rdna_inst *in, en
       n = lw_op2(l, SpvOpBitwiseOr, t, ns, e);
       break;
    }
+   /* SCC = EXEC != 0, read from the new EXEC through a subgroup broadcast (exact: scalar values
+    * are uniform). With SCC computed from the expression itself, NVIDIA's compiler (H200, driver
+    * 580) lost the EXEC write when a conditional branch on SCC skipped an instruction that wrote
+    * EXEC as well (corpus/exec/saveexec_branch_skips_exec_write*.case). */
+   uint32_t low = is64 ? lw_lo(l, n) : n;
+   uint32_t scc_source = lw_broadcast_first(l, low);
+   if (is64)
+      scc_source = lw_op2(l, SpvOpBitwiseOr, T32, scc_source, lw_broadcast_first(l, lw_hi(l, n)));
    if (is64) {
       dst64(l, in, wrexec ? n : e);
       lw_sreg_write64(l, RDNA_REG_EXEC_LO, n);
-      scc_nz64(l, n);
    } else {
       dst(l, in, wrexec ? n : e);
       lw_sreg_write(l, RDNA_REG_EXEC_LO, n);
-      scc_nz(l, n);
    }
+   scc_nz(l, scc_source);
    return RDNA_OK;
 }
 
