@@ -850,8 +850,8 @@ static enum rdna_status saveexec(struct lower *l, const struct rdna_inst *in, en
    }
    /* SCC = EXEC != 0, read from the new EXEC through a subgroup broadcast (exact: scalar values
     * are uniform). With SCC computed from the expression itself, NVIDIA's compiler (H200, driver
-    * 580) lost the EXEC write when a conditional branch on SCC skipped an instruction that wrote
-    * EXEC as well (corpus/exec/saveexec_branch_skips_exec_write*.case). */
+    * 580) lost the EXEC write of s_nor_saveexec_b32 when a conditional branch on SCC skipped an
+    * instruction that wrote EXEC or fell into a vector one (corpus/exec/saveexec_branch_*.case). */
    uint32_t low = is64 ? lw_lo(l, n) : n;
    uint32_t scc_source = lw_broadcast_first(l, low);
    if (is64)
