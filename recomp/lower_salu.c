@@ -852,18 +852,16 @@ static enum rdna_status saveexec(struct lower *l, const struct rdna_inst *in, en
     * are uniform). With SCC computed from the expression itself, NVIDIA's compiler (H200, driver
     * 580) lost the EXEC write of s_nor_saveexec_b32 when a conditional branch on SCC skipped an
     * instruction that wrote EXEC or fell into a vector one (corpus/exec/saveexec_branch_*.case). */
-   uint32_t low = is64 ? lw_lo(l, n) : n;
-   uint32_t scc_source = lw_broadcast_first(l, low);
-   if (is64)
-      scc_source = lw_op2(l, SpvOpBitwiseOr, T32, scc_source, lw_broadcast_first(l, lw_hi(l, n)));
+   uint32_t exec_bits = lw_broadcast_first(l, is64 ? lw_lo(l, n) : n);
    if (is64) {
+      exec_bits = lw_op2(l, SpvOpBitwiseOr, T32, exec_bits, lw_broadcast_first(l, lw_hi(l, n)));
       dst64(l, in, wrexec ? n : e);
       lw_sreg_write64(l, RDNA_REG_EXEC_LO, n);
    } else {
       dst(l, in, wrexec ? n : e);
       lw_sreg_write(l, RDNA_REG_EXEC_LO, n);
    }
-   scc_nz(l, scc_source);
+   scc_nz(l, exec_bits);
    return RDNA_OK;
 }
 

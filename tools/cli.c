@@ -182,34 +182,38 @@ int cli_isa_option(struct cli_parser *parser, struct rdna_isa_config *config)
 
 int cli_lowering_option(struct cli_parser *parser, const struct cli_lowering *lowering)
 {
-   const char *value, *expected;
-   bool known;
-   if (lowering->relative && cli_is(parser, "--relative", NULL)) {
-      if (!cli_value(parser, &value))
-         return -1;
-      known = rdna_relative_lowering_parse(value, lowering->relative);
-      expected = "--relative takes chain, tree, switch, window or default";
-   } else if (lowering->cfg && cli_is(parser, "--cfg", NULL)) {
-      if (!cli_value(parser, &value))
-         return -1;
-      known = rdna_cfg_lowering_parse(value, lowering->cfg);
-      expected = "--cfg takes dispatch, structured or default";
-   } else if (lowering->entries && cli_is(parser, "--entries", NULL)) {
-      if (!cli_value(parser, &value))
-         return -1;
-      known = rdna_entry_points_parse(value, lowering->entries);
-      expected = "--entries takes default, discovered or all";
-   } else if (lowering->waves && cli_is(parser, "--waves", NULL)) {
-      if (!cli_value(parser, &value))
-         return -1;
-      known = rdna_wave_order_parse(value, lowering->waves);
-      expected = "--waves takes serial or concurrent";
-   } else {
+   enum {
+      RELATIVE,
+      CFG,
+      ENTRIES,
+      WAVES
+   } which;
+   static const char *const expected[] = {
+      [RELATIVE] = "--relative takes chain, tree, switch, window or default",
+      [CFG] = "--cfg takes dispatch, structured or default",
+      [ENTRIES] = "--entries takes default, discovered or all",
+      [WAVES] = "--waves takes serial or concurrent",
+   };
+   if (lowering->relative && cli_is(parser, "--relative", NULL))
+      which = RELATIVE;
+   else if (lowering->cfg && cli_is(parser, "--cfg", NULL))
+      which = CFG;
+   else if (lowering->entries && cli_is(parser, "--entries", NULL))
+      which = ENTRIES;
+   else if (lowering->waves && cli_is(parser, "--waves", NULL))
+      which = WAVES;
+   else
       return 0;
-   }
+   const char *value;
+   if (!cli_value(parser, &value))
+      return -1;
+   bool known = which == RELATIVE  ? rdna_relative_lowering_parse(value, lowering->relative)
+                : which == CFG     ? rdna_cfg_lowering_parse(value, lowering->cfg)
+                : which == ENTRIES ? rdna_entry_points_parse(value, lowering->entries)
+                                   : rdna_wave_order_parse(value, lowering->waves);
    if (known)
       return 1;
-   cli_usage_error(parser->command, "%s, found '%s'", expected, value);
+   cli_usage_error(parser->command, "%s, found '%s'", expected[which], value);
    return -1;
 }
 
